@@ -99,6 +99,8 @@ class OpPlan:
     tf32_flag: str  # which of torch's TF32 switches governs its fp32 operands
     kind: str  # without a formula: "linear", "gather", "window" (pools), "decompose" or "bound"
     decomposition: Callable | None
+    # no kernel of its own (CompositeImplicitAutograd): eager PyTorch runs it as its decomposition
+    composite: bool = False
 
 
 _PLANS: dict[object, OpPlan | None] = {}
@@ -120,9 +122,8 @@ def plan_of(func) -> OpPlan | None:
         packet = func.overloadpacket
         tags = {tag for overload in packet.overloads() for tag in getattr(packet, overload).tags}
         arguments = func._schema.arguments
-        decomposition = decomposition_table.get(func) or (
-            func.decompose if torch._C._dispatch_has_kernel_for_dispatch_key(
-                func.name(), "CompositeImplicitAutograd") else None)
+        composite = torch._C._dispatch_has_kernel_for_dispatch_key(func.name(), "CompositeImplicitAutograd")
+        decomposition = decomposition_table.get(func) or (func.decompose if composite else None)
         if name in _GATHER_OPS:
             kind = "gather"
         elif (name in _LINEAR_OPS or tags.intersection(_LINEAR_TAGS)
@@ -135,7 +136,7 @@ def plan_of(func) -> OpPlan | None:
         formula = _FLOP_FORMULAS.get(packet) or (None if decomposition else _extra_formula(name))
         plan = OpPlan(f"aten::{name}", tuple((i, a.name) for i, a in enumerate(arguments) if read(a)),
                        formula, "fft" if "fft" in name else "conv" if "conv" in name else "matmul", kind,
-                       decomposition)
+                       decomposition, composite)
     _PLANS[func] = plan
     return plan
 

@@ -307,15 +307,29 @@ class WorkCounter:
         for t in tensors_in(out):
             self._made.torch_wrote(t, finish)
 
-    def _unfused(self, plan: OpPlan, args: tuple, kwargs: dict) -> float:
+    def _unfused(self, plan: OpPlan, args: tuple, kwargs: dict, chain: int = 0) -> float:
         """What the op's decomposition's parts cost, each at its own roofline (0 without one):
         a fused op (mse_loss, addcmul, layer_norm, attention) at the price of the chain of
-        ops it stands for. Only the coverage bound reads this (`result`'s unfused_time_s)."""
-        if plan.decomposition is None:
+        ops it stands for. Only the coverage bound reads this (`result`'s unfused_time_s).
+
+        A part that is itself a composite (`OpPlan.composite`: no kernel of its own, eager
+        PyTorch runs it as its parts) is priced by the same rule, the more of its own charge
+        and its chain's, down to `_DECOMPOSE_DEPTH` chains (`chain`: how deep this one is),
+        each part's own flops reckoned as the top level's parts' are. Priced by its own
+        footprint, the math attention that the CPU's fused SDPA stands for cost what its q,
+        k, v and output occupy, not the scores it writes, scales, masks, softmaxes and reads
+        again: the reference's work was less than a candidate's two torch.matmul, and an
+        honest file doing the scale, mask and softmax in Triton between them was paid
+        coverage 0 (honest round s61f_08, s61f_10: reward 0.50). A part with a kernel of its
+        own keeps its own price (one pass over its tensors): torch._decomp's reference chains
+        for those (clamp's NaN tests and two wheres, five passes) are a compiler's, not work
+        eager PyTorch does, and priced inside hardtanh they made its reference 5.5x a
+        torch.minimum/maximum route's, a share the bound would pay a padded torch route."""
+        if plan.decomposition is None or chain >= _DECOMPOSE_DEPTH:
             return 0.0
-        key = ("unfused", signature((plan.label, args, kwargs)))
+        key = ("unfused", chain, signature((plan.label, args, kwargs)))
         if key not in self._decomposed:
-            parts = _Parts(self, 1)  # the parts' flops counted as any op's are
+            parts = _Parts(self, 1, chain + 1)  # the parts' flops counted as any op's are
             try:
                 with parts:
                     plan.decomposition(*as_meta(args), **as_meta(kwargs))
@@ -466,11 +480,11 @@ class WorkCounter:
 class _Parts(TorchDispatchMode):
     """Adds up the work of the parts of a decomposition run on meta tensors."""
 
-    def __init__(self, counter: WorkCounter, depth: int) -> None:
+    def __init__(self, counter: WorkCounter, depth: int, chain: int | None = None) -> None:
         super().__init__()
-        self.counter, self.depth = counter, depth
+        self.counter, self.depth, self.chain = counter, depth, chain
         self.flops, self.compute_s = 0, 0.0
-        self.seconds = 0.0  # each part at its own roofline (bytes and flops)
+        self.seconds = 0.0  # each part at its own roofline, or its own chain's where more (`chain`)
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -481,7 +495,10 @@ class _Parts(TorchDispatchMode):
             flops, compute_s = self.counter._work(plan, args, kwargs, out, tensors, self.depth)
             self.flops += flops
             self.compute_s += compute_s
-            self.seconds += self.counter.roofline.seconds(sum(_footprint(t) for t in tensors), compute_s)
+            seconds = self.counter.roofline.seconds(sum(_footprint(t) for t in tensors), compute_s)
+            if self.chain is not None and plan.composite:  # eager runs it as its parts (WorkCounter._unfused)
+                seconds = max(seconds, self.counter._unfused(plan, args, kwargs, self.chain))
+            self.seconds += seconds
         return out
 
 

@@ -116,3 +116,50 @@ def test_a_constant_fill_is_nobodys_work_and_a_fill_from_a_tensor_is_charged():
     assert made["error"] is None and sum(k["bytes"] for k in made["kernels"]) == 0
     filled = cpu_work.measure(lambda inputs: torch.empty(4096).fill_(inputs[0][0, 0]), [x], set())
     assert filled["error"] is None and sum(k["bytes"] for k in filled["kernels"]) > 0
+
+
+
+def _bound_price(forward) -> float:
+    """The coverage bound's price (unfused_time_s) of what `forward()` runs."""
+    result = cpu_work.measure(lambda args: forward(), [], set())
+    assert result["error"] is None
+    return result["unfused_time_s"]
+
+
+@pytest.mark.parametrize("dtype, causal", [(torch.float32, False), (torch.float16, True)])
+def test_a_composite_inside_a_composite_is_priced_as_its_chain(dtype, causal):
+    """The CPU's fused SDPA decomposes into the math attention, itself a composite (scale, matmul,
+    softmax, matmul) that eager PyTorch runs op by op: priced by its own q, k, v and output, the
+    reference's work was less than a candidate's two torch.matmul, and an honest file doing the
+    scale, mask and softmax in Triton between them was paid coverage 0 (honest round s61f_08,
+    s61f_10). PyTorch doing the whole attention op by op still weighs at least the reference:
+    that route buys none of the problem."""
+    q, k, v = (torch.randn(1, 2, 128, 64, dtype=dtype) for _ in range(3))
+    future = torch.ones(128, 128, dtype=torch.bool).triu(1)
+
+    def masked(s):
+        return s.masked_fill(future, float("-inf")) if causal else s
+
+    reference = _bound_price(lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal))
+    two_matmuls = _bound_price(lambda: torch.matmul(torch.matmul(q, k.transpose(-1, -2)), v))
+    op_by_op = _bound_price(lambda: torch.matmul(torch.softmax(masked(torch.matmul(q / 8.0, k.transpose(-1, -2))), -1), v))
+    assert reference > 1.9 * two_matmuls
+    assert op_by_op >= reference
+
+
+def test_a_part_with_a_kernel_of_its_own_keeps_its_own_price():
+    """Inside a chain, only composites are priced as their parts: clamp has a kernel, and its
+    torch._decomp chain (NaN tests, two wheres) priced inside hardtanh made the reference 5.5x a
+    torch.minimum/maximum route, a share the bound would have paid PyTorch doing it all. A
+    composite reference weighs what its op-by-op route does (layer_norm against var_mean)."""
+    x, w, b = torch.randn(16, 1500), torch.randn(1500), torch.randn(1500)
+    lo, hi = torch.tensor(-1.0), torch.tensor(1.0)
+    hardtanh = _bound_price(lambda: torch.nn.functional.hardtanh(x))
+    assert hardtanh <= _bound_price(lambda: torch.minimum(torch.maximum(x, lo), hi))
+
+    def by_hand():
+        var, mean = torch.var_mean(x, -1, keepdim=True, unbiased=False)
+        return (x - mean) * torch.rsqrt(var + 1e-5) * w + b
+
+    layer_norm = _bound_price(lambda: torch.nn.functional.layer_norm(x, (1500,), w, b))
+    assert layer_norm == pytest.approx(_bound_price(by_hand), rel=0.02)

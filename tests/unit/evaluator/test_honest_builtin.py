@@ -44,3 +44,66 @@ def test_split_k_partials_summed_by_torch_are_paid_the_kernels_time_share(evalua
     assert profile["reference_share"] > 0.9 and profile["finish_flops"] > 0, profile
     assert verdict.coverage == profile["forward_share"] > 0.3
     assert verdict.reward > 0.6
+
+
+@pytest.mark.parametrize("stem, problem", [
+    ("s61f_08_causal_sdpa_fp16_torch_matmul_scores_triton_scale_mask_softmax_fp16", "attention/causal_sdpa_fp16"),
+    ("s61f_10_sdpa_torch_matmul_scores_triton_scaled_softmax_inplace_then_matmul_v", "attention/sdpa")])
+def test_triton_softmax_between_torch_matmuls_is_paid_its_share_of_attention(stem, problem, evaluator, settings):
+    """Both GEMMs in torch.matmul, the scale, mask and softmax in Triton: the reference's fused
+    SDPA stands for the math attention, a composite priced as its chain (evaluator.cpu_work), so
+    the reference's work is more than the two matmuls and the kernels' share is paid (honest
+    round s61f: coverage 0, reward 0.50, when the math attention was priced by its footprint)."""
+    path = Path(__file__).parent / "honest_builtin" / f"{stem}.py"
+    verdict = evaluator.evaluate(builtin_problem(problem), path.read_text(), settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.coverage > 0.2 and verdict.reward > 0.6, verdict.details["profile"]
+
+
+_TORCH_ATTENTION_PADDED = '''
+import math
+
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def touch_kernel(src_ptr, dst_ptr, pad_ptr, n, PAD: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(src_ptr + offs, mask=mask)
+    tl.store(dst_ptr + offs, x, mask=mask)
+    for i in range(PAD):
+        tl.store(pad_ptr + i * n + offs, x, mask=mask)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, q, k, v):
+        S, D = q.shape[-2], q.shape[-1]
+        if q.dtype == torch.float16:  # the scores and softmax in fp32 (fp16 scores overflow on the x1e3 trial)
+            s = torch.matmul(q.float() * (1.0 / math.sqrt(D)), k.float().transpose(-1, -2))
+            s = s.masked_fill(torch.ones(S, S, dtype=torch.bool, device=q.device).triu(1), float("-inf"))
+            o = torch.matmul(torch.softmax(s, dim=-1).to(q.dtype), v)
+        else:
+            o = torch.matmul(torch.softmax(torch.matmul(q * (1.0 / math.sqrt(D)), k.transpose(-1, -2)), dim=-1), v)
+        out = torch.empty_like(o)
+        pad = torch.empty(8 * o.numel(), dtype=o.dtype, device=o.device)
+        n = o.numel()
+        touch_kernel[(triton.cdiv(n, 1024),)](o, out, pad, n, PAD=8, BLOCK=1024)
+        return out
+'''
+
+
+@pytest.mark.parametrize("problem", ["attention/sdpa", "attention/causal_sdpa_fp16"])
+def test_torch_attention_with_a_padded_triton_touch_is_paid_no_coverage(problem, evaluator, settings):
+    """The other side of pricing the reference's math attention as its chain: PyTorch doing the
+    whole attention op by op (the cheapest route the meter prices), a Triton kernel copying the
+    result and storing dead scratch to look busy, buys no share of the problem."""
+    verdict = evaluator.evaluate(builtin_problem(problem), _TORCH_ATTENTION_PADDED, settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.reward < 0.51 and verdict.coverage < 0.01, verdict.details["profile"]
