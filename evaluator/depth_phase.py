@@ -276,14 +276,21 @@ def _prepared(run: _Run, header: dict) -> dict | None:
 def planned(run: _Run, ref: ReferenceOutputs) -> list[Depth]:
     """This problem's depth variants at its CPU sizes, worked out once per worker (a few
     draws of its inputs in the reference child, no forward)."""
-    cache = run.ev.depth_plans
-    if run.memory_key not in cache:
+    cache, key = run.ev.depth_plans, plan_key(run)
+    if key not in cache:
         elements = int(ref.trials[0].get("elements") or 0) if ref.trials else 0
         budget = run.cfg.correctness.depth.max_elements
         shrunk = variants(run, elements, _declared(run))
         fitted = [_fitted(run, depth, elements, budget) for depth in shrunk]
-        cache[run.memory_key] = [d for d in fitted if d is not None]
-    return cache[run.memory_key]
+        cache[key] = [d for d in fitted if d is not None]
+    return cache[key]
+
+
+def plan_key(run: _Run) -> str:
+    """The plan cache's key: the problem and the config the plan follows from (a plan made under
+    one `max_variants` was reused under another: test_depth_trials passed or failed by order)."""
+    cfg = run.cfg.correctness.depth
+    return f"{run.memory_key}|plan:{cfg.max_variants},{cfg.max_elements}"
 
 
 def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Verdict:
@@ -336,7 +343,7 @@ def _output_joint(run: _Run, cpu_out: int, report: list) -> Depth | None:
     kernel wrong only where two sizes are large at once was ok (red team rt83: a persistent
     matmul of 132 programs taking two tiles each, right with M or N alone at 2048, wrong at
     both; a joint of every size, K too, ran out of the interpreter's time)."""
-    plan = {d.label: d for d in run.ev.depth_plans.get(run.memory_key, ()) if not d.joined}
+    plan = {d.label: d for d in run.ev.depth_plans.get(plan_key(run), ()) if not d.joined}
     alone = {e["size"]: e for e in report if e.get("status") == "ok" and e.get("size") in plan and e.get("out")}
     grown = [(replace(plan[k], value=int(e["value"])), math.log(e["out"] / cpu_out))
              for k, e in alone.items() if cpu_out and e["out"] > 1.5 * cpu_out]
@@ -370,7 +377,7 @@ def _coupled(run: _Run, unrun: list[Depth]) -> Depth | None:
         return None
     joint = replace(unrun[0], joined=tuple(unrun[1:]), together=True)
     fitted = _fitted_joint(run, joint, run.cfg.correctness.depth.max_elements)
-    plan = run.ev.depth_plans.get(run.memory_key)
+    plan = run.ev.depth_plans.get(plan_key(run))
     if fitted is not None and plan is not None and all(d.label != fitted.label for d in plan):
         plan.append(fitted)  # dropped again (`_forget`) where its reference fails too
     return fitted
@@ -498,9 +505,9 @@ def _forget(run: _Run, depth: Depth) -> None:
     failures are not cached, so every later evaluation would spend the reference's whole limit
     again (level1/9's tall-skinny GEMM at M = 32768 has a 4 GiB output: its reference ran out
     of its 120 s in each evaluation; honest round s56e)."""
-    plan = run.ev.depth_plans.get(run.memory_key)
+    plan = run.ev.depth_plans.get(plan_key(run))
     if plan is not None:  # a joint variant's sizes stay, each alone (`_judged`)
-        run.ev.depth_plans[run.memory_key] = [p for d in plan
+        run.ev.depth_plans[plan_key(run)] = [p for d in plan
                                               for p in (_parts(d) if d.label == depth.label and d.joined
                                                         and not d.together
                                                         else [] if d.label == depth.label else [d])]

@@ -141,20 +141,21 @@ def test_sizes_the_problem_runs_only_together_are_raised_together(monkeypatch):
     worker's plan. A joint of sizes that ran alone is split back into them where it fails."""
     run = _run({"batch_size": 2, "channels": 12, "num_groups": 3, "height": 20, "width": 20})
     run.memory_key, run.ev = "gn", SimpleNamespace(depth_plans={})
+    gn = depth_phase.plan_key(run)
     channels, groups = depth_phase.Depth("channels", 12, 128, 128), depth_phase.Depth("num_groups", 3, 8, 8)
     width = depth_phase.Depth("width", 20, 64, 64)
     monkeypatch.setattr(depth_phase, "_elements", lambda _run, sizes: 2 * sizes["channels"] * 400)
     joint = replace(width, joined=(groups,))
-    run.ev.depth_plans["gn"] = [channels, joint]
+    run.ev.depth_plans[gn] = [channels, joint]
     depth_phase._forget(run, joint)  # its reference failed: each of its sizes stays, alone
-    assert [d.label for d in run.ev.depth_plans["gn"]] == ["channels", "width", "num_groups"]
+    assert [d.label for d in run.ev.depth_plans[gn]] == ["channels", "width", "num_groups"]
     depth_phase._forget(run, channels)
     depth_phase._forget(run, groups)
     coupled = depth_phase._coupled(run, [channels, groups])
     assert coupled.together and coupled.raised() == {"channels": 128, "num_groups": 8}
-    assert [d.label for d in run.ev.depth_plans["gn"]] == ["width", "channels+num_groups"]
+    assert [d.label for d in run.ev.depth_plans[gn]] == ["width", "channels+num_groups"]
     depth_phase._forget(run, coupled)  # failing too, it is dropped, never split again
-    assert [d.label for d in run.ev.depth_plans["gn"]] == ["width"]
+    assert [d.label for d in run.ev.depth_plans[gn]] == ["width"]
     assert depth_phase._coupled(run, [channels]) is None
 
 
@@ -165,7 +166,8 @@ def test_sizes_that_grew_the_output_alone_are_raised_together(monkeypatch):
     at the CPU's K; a joint no wider than the trials alone (an elementwise batch and row) is
     not run."""
     run = _run({"M": 70, "K": 88, "N": 80})
-    run.memory_key, run.ev = "mm", SimpleNamespace(depth_plans={"mm": [
+    run.memory_key = "mm"
+    run.ev = SimpleNamespace(depth_plans={depth_phase.plan_key(run): [
         depth_phase.Depth("M", 70, 2048, 2048), depth_phase.Depth("N", 80, 2048, 2048),
         depth_phase.Depth("K", 88, 2048, 2048)]})
     monkeypatch.setattr(depth_phase, "_elements", lambda _run, sizes: sizes["M"] * sizes["K"] + sizes["K"] * sizes["N"])
@@ -183,7 +185,8 @@ def test_sizes_that_grew_the_output_alone_are_raised_together(monkeypatch):
     assert depth_phase._output_joint(run, 70 * 80, [{**report[0], "status": "incorrect"}, *report[1:]]) is None
     # an elementwise problem: the batch alone already made the widest output
     run = _run({"batch_size": 16, "dim": 1000})
-    run.memory_key, run.ev = "relu", SimpleNamespace(depth_plans={"relu": [
+    run.memory_key = "relu"
+    run.ev = SimpleNamespace(depth_plans={depth_phase.plan_key(run): [
         depth_phase.Depth("batch_size", 16, 2048, 4096), depth_phase.Depth("dim", 1000, 8192, 8192)]})
     report = [{"size": "batch_size", "value": 2048, "status": "ok", "out": 2048 * 1000},
               {"size": "dim", "value": 8192, "status": "ok", "out": 16 * 8192}]
@@ -286,7 +289,7 @@ def _stalls_at(test: str) -> str:
 def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(depth_evaluator, settings):
     # (no dry launch model: its forward at the declared K stalls too, the model's whole time, and
     # it keeps the verdict there; evaluator.dry_phase, test_dry_launch)
-    with depth_limits(depth_evaluator, timeout_s=6.0, max_variants=1, dry_s=0.0) as ev:
+    with depth_limits(depth_evaluator, timeout_s=6.0, dry_s=0.0) as ev:  # K, the most shrunk, alone first
         verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at("== 4096"), settings)
     assert verdict.status == "ok", verdict.feedback
     k = [t for t in verdict.details["depth"]["trials"] if t["size"] == "K"]
@@ -298,7 +301,7 @@ def test_a_file_that_stalls_above_the_cpu_sizes_is_a_timeout_naming_every_value(
     """Red team rt51's shape (hacks/rt51_declared_depth_timeout_escape, in the corpus): a wait
     at every K above the CPU's, so it stalls at the declared K and at the retry's, whatever
     value the retry's time budget picks."""
-    with depth_limits(depth_evaluator, timeout_s=4.0, max_variants=1, retry_max_s=12.0) as ev:
+    with depth_limits(depth_evaluator, timeout_s=4.0, retry_max_s=12.0) as ev:  # K alone first
         verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at("> 104"), settings)
     assert verdict.status == "timeout" and verdict.reward == 0.0, verdict.feedback
     [k] = verdict.details["depth"]["refused_at"].values()
