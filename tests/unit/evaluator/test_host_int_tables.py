@@ -122,7 +122,10 @@ def test_a_fixed_point_or_bit_pattern_table_is_host_compute_in_forward_and_at_co
     with cw.watched() as watch:
         torch.tensor([round(32768 * v) for v in table], dtype=torch.int32)
     assert len(watch.numbers) > hn.COMPUTED_NUMBERS
-    with cw.watched() as watch:  # an index table, a permutation by torch, int8 weights quantized by torch
+    # an index table, a permutation by torch, int8 weights quantized by torch to a range the file
+    # types (QMAX = 127: an untyped 127 given to an op on computed memory is a computed number, s61h)
+    hn.set_sources("BLOCK = 1024\nscale = 32768\nQMAX = 127\n", PROBLEM, numbers=hn.given([[], {"dim": 4096}]))
+    with cw.watched() as watch:
         w = torch.randn(64, 64)
         torch.tensor(list(range(0, 64, 2)), dtype=torch.int32), torch.randperm(64)
         (w / (w.abs().amax(dim=1, keepdim=True) / 127)).round().to(torch.int8)
