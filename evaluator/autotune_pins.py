@@ -124,6 +124,23 @@ def pinned(pin: dict):
         forget_picks()
 
 
+def took(pin: dict) -> list[bool]:
+    """In a pinned forward's process, after it (evaluator.autotune_forks): which of `pin`'s
+    keys its launches took."""
+    return [(id(tuner), key) in _USED for tuner, key, _ in _entries(pin)]
+
+
+def taken(pin: dict, used: list[bool]) -> None:
+    """In the child, of a pinned forward run in a fork: what `pinned` and `met` would have noted
+    had it run here (the configs its launches took met the trial's transform)."""
+    from evaluator.autotune_cpu import _named
+
+    pin["used"] = any(used)
+    for (tuner, key, config), took_it in zip(_entries(pin), used, strict=True):
+        if took_it:
+            met(tuner, key, _named(config))
+
+
 def trial(transform: str | None) -> None:
     """A forward starts (after `autotune_cpu.next_forward`): `transform`, the input transform
     of its input set, is the one its configs meet if it is a correctness trial."""
