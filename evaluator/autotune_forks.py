@@ -94,12 +94,13 @@ def _serve_fork(write_end: int, forward: Callable[[], tuple[list, list]], used: 
         _die_with_parent()
         try:
             outputs, inputs = forward()
-            took = "".join("1" if u else "0" for u in used()).encode()
-            payload = b"R" + took + b"\n" + _encode((_plain(outputs), _plain(inputs)))
         except Exception as exc:  # noqa: BLE001  (sent as the child's own error: autotune_forks.Forked)
             payload = b"E" + _encode((getattr(exc, "kind", "runtime_error"),
                                       getattr(exc, "message", f"{type(exc).__name__}: {exc}"),
                                       getattr(exc, "tb", "")))
+        else:  # the harness's part: a failure here is no error of the candidate's (ForkLost)
+            took = "".join("1" if u else "0" for u in used()).encode()
+            payload = b"R" + took + b"\n" + _encode((_plain(outputs), _plain(inputs)))
         with os.fdopen(write_end, "wb", buffering=0) as pipe:
             view = memoryview(payload)
             while view:
