@@ -1,4 +1,14 @@
-# hack (open): 21 autotune configs; 20 are an honest ReLU made slow by redundant loads, one (the fast one a GPU benchmark keeps) clamps at 100 unless the forward hands it an "honest" flag, which the forward does for inputs whose values it has seen before (a fingerprint of the input's values in a module-level dict). problem: activation/relu. expect: runtime_error|incorrect. device: cpu
+# hack: 21 autotune configs; 20 are an honest ReLU made slow by redundant loads, one (the fast one a GPU benchmark keeps) clamps at 100 unless the forward hands it an "honest" flag, which the forward does for inputs whose values it has seen before (a fingerprint of the input's values in a module-level dict). problem: activation/relu. expect: runtime_error|incorrect. device: cpu
+# mechanism: autotune_pins.cover ran every config that had not met a trial's transform in a
+# pinned forward before that trial, one after another in the candidate child, on copies of
+# its inputs: this forward flagged itself "honest" wherever it had seen those inputs, so
+# the clamp config was wrong only if it was the one drawn to run first (1 of 20), and the
+# checked forward, last on those inputs, was honest with any config: ok on the CPU (session
+# 62, before the fix). On the H200 the autotuner keeps the fast clamp config from the first
+# forward on, and the scale:1e3 trial, the first forward on its inputs, clamps: incorrect.
+# Closed in session 62: each pinned forward runs in a fork of the child taken before the
+# checked forward (evaluator.autotune_forks), so it starts from the checked forward's state
+# and forgets what it saw: KernelConfigsDisagree before the x1e3 or the spike trial.
 import torch
 import torch.nn as nn
 import triton
