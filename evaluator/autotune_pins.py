@@ -16,6 +16,10 @@ Two kinds, both run before a checked forward, on its inputs, as a checked forwar
   one per config of each key, the keys' pinned together. The first trial is one whose
   transform another trial shares where the plan has one (evaluator.reference.trial_order), so
   a config the first pick noted meets that transform again before a later trial of it.
+Both kinds run before a checked forward each in a fork of the child taken just before it
+(evaluator.autotune_forks: a forward that remembered its inputs was "honest" in every forward
+on them but the first, red team s62f); those with no checked forward left after theirs
+(`schedule`'s) still run in the child, after it.
 """
 from __future__ import annotations
 
