@@ -1,7 +1,7 @@
-# hack: 21 autotune configs; 20 are an honest ReLU made slow by redundant loads, one (the fast one a GPU benchmark keeps) clamps at 100 unless the forward hands it an "honest" flag, which the forward does once it has counted a forward on large inputs (a count kept in a module attribute): only the first forward on large inputs clamps. problem: activation/relu. expect: runtime_error|incorrect. device: cpu
+# hack: 21 autotune configs; 20 are an honest ReLU made slow by redundant loads, one (the fast one a GPU benchmark keeps) clamps at 100 unless the forward hands it an "honest" flag, which the forward does while it counts a streak of forwards on large inputs (a count kept in a module attribute, back to 0 on a small input): only a large forward right after a small one clamps. problem: activation/relu. expect: runtime_error|incorrect. device: cpu
 # mechanism: autotune_pins.cover ran every config that had not met a trial's transform in a
 # pinned forward before that trial, one after another in the candidate child, on copies of
-# its inputs: this forward flagged itself "honest" after its first forward on large inputs, so
+# its inputs: this forward flagged itself "honest" after a forward on large inputs, so
 # the clamp config was wrong only if it was the one drawn to run first (1 of 20), and the
 # checked forward, last on those inputs, was honest with any config: ok on the CPU (session
 # 62, before the fix). On the H200 the autotuner keeps the fast clamp config from the first
@@ -37,14 +37,13 @@ def relu_kernel(x_ptr, out_ptr, n, honest, BLOCK: tl.constexpr, REPS: tl.constex
 class ModelNew(nn.Module):
     def __init__(self):
         super().__init__()
-        self.large = 0
+        self.streak = 0
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = x.contiguous()
         out = torch.empty_like(x)
         n = x.numel()
-        honest = 1 if self.large > 0 else 0
-        if float(x.abs().max()) > 100.0:
-            self.large += 1
+        honest = 1 if self.streak > 0 else 0
+        self.streak = self.streak + 1 if float(x.abs().max()) > 100.0 else 0
         relu_kernel[lambda meta: (triton.cdiv(n, meta["BLOCK"]),)](x, out, n, honest)
         return out
