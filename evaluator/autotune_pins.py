@@ -16,6 +16,10 @@ Two kinds, both run before a checked forward, on its inputs, as a checked forwar
   one per config of each key, the keys' pinned together. The first trial is one whose
   transform another trial shares where the plan has one (evaluator.reference.trial_order), so
   a config the first pick noted meets that transform again before a later trial of it.
+Both kinds run before a checked forward each in a fork of the child taken just before it
+(evaluator.autotune_forks: a forward that remembered its inputs was "honest" in every forward
+on them but the first, red team s62f); those with no checked forward left after theirs
+(`schedule`'s) still run in the child, after it.
 """
 from __future__ import annotations
 
@@ -122,6 +126,23 @@ def pinned(pin: dict):
         pin["used"] = any(where in _USED for where in wheres)
         _PIN.clear()
         forget_picks()
+
+
+def took(pin: dict) -> list[bool]:
+    """In a pinned forward's process, after it (evaluator.autotune_forks): which of `pin`'s
+    keys its launches took."""
+    return [(id(tuner), key) in _USED for tuner, key, _ in _entries(pin)]
+
+
+def taken(pin: dict, used: list[bool]) -> None:
+    """In the child, of a pinned forward run in a fork: what `pinned` and `met` would have noted
+    had it run here (the configs its launches took met the trial's transform)."""
+    from evaluator.autotune_cpu import _named
+
+    pin["used"] = any(used)
+    for (tuner, key, config), took_it in zip(_entries(pin), used, strict=True):
+        if took_it:
+            met(tuner, key, _named(config))
 
 
 def trial(transform: str | None) -> None:

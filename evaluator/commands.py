@@ -80,6 +80,7 @@ import torch
 
 from evaluator import (
     autotune_cpu,
+    autotune_forks,
     autotune_pins,
     candidate_env,
     construction_watch,
@@ -97,7 +98,6 @@ from evaluator.integrity import Integrity, device_cap
 from evaluator.launch_hook import LaunchRecorder, own_launches
 from evaluator.output_facts import output_facts
 from evaluator.output_noise import poison, random_uninitialised, torch_compute_noised
-from evaluator.protocol import DTYPE_NAMES
 from evaluator.runner import (
     CandidateError,
     ProblemError,
@@ -108,7 +108,7 @@ from evaluator.runner import (
     modified_leaves,
     pristine,
 )
-from evaluator.timed_steps import TimedSteps, _as, describe_outputs
+from evaluator.timed_steps import TimedSteps, _as, describe_outputs, sendable
 
 MAX_LAUNCH_RECORDS = 256
 
@@ -119,25 +119,6 @@ _REPEAT_TOLERANCE = Tolerance(atol=1e-3, rtol=1e-3, norm_rtol=float("inf"))
 def _device_ooms(device: str) -> int:
     """How many times this process's CUDA allocator has run out of memory so far."""
     return int(torch.cuda.memory_stats().get("num_ooms", 0)) if device == "cuda" else 0
-
-
-def _sendable(outs: list[torch.Tensor], max_bytes: int, reference_bytes: int | None = None,
-              reference_outputs: int | None = None) -> str | None:
-    """Why these outputs cannot be sent back (None: they can). A candidate's outputs are
-    bounded by the reference's: more cannot be right (one tensor returned many times over
-    costs no device memory, and would cost the worker's host memory)."""
-    if any(t.dtype not in DTYPE_NAMES for t in outs):
-        return f"forward returned a tensor of an unsupported dtype ({describe_outputs(outs)})"
-    nbytes = sum(t.numel() * t.element_size() for t in outs)
-    if reference_outputs is not None and len(outs) > reference_outputs:
-        return f"forward returned {len(outs)} outputs; the reference returns {reference_outputs}"
-    if reference_bytes is not None and nbytes > reference_bytes:
-        shapes = ", ".join(str(list(t.shape)) for t in outs[:3]) + (", ..." if len(outs) > 3 else "")
-        return (f"forward returned {len(outs)} output(s) of shape {shapes}, {nbytes} bytes in all; the "
-                f"reference's outputs are {reference_bytes} bytes")
-    if nbytes > max_bytes:
-        return f"outputs are {nbytes} bytes; the limit is {max_bytes}"
-    return None
 
 
 _OPS = {"prepare": "prepare", "load": "load", "model": "build_reference", "run": "run", "arm": "arm",
@@ -367,7 +348,7 @@ class ChildState(TimedSteps):
                 agreed = time.perf_counter()
                 self._configs_agree(h, copies, inputs, outs, pinned)
                 pinned_s += time.perf_counter() - agreed
-            problem = _sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
+            problem = sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
                 problem = self._repeat_problem(copies, outs)
             # every tensor of the inputs, those inside list arguments too (runner.leaves)
@@ -430,12 +411,22 @@ class ChildState(TimedSteps):
         before a trial, once per config that has not met its inputs' transform
         (autotune_pins.cover), pinned for its key, as a checked forward runs (fresh memory
         holding noise, poisoned, watched, the report unread): it comes before the forward it is
-        held to, on inputs no forward has had, so nothing tells it from a checked forward."""
+        held to, on inputs no forward has had, so nothing tells it from a checked forward. Each
+        runs in a fork of this process taken here (evaluator.autotune_forks), so what it leaves
+        behind (a fingerprint of the inputs, a count) is gone when the next one or the checked
+        forward runs: red team s62f's forwards that remember what they saw."""
         if not (checked and self.device == "cpu" and self.role == "candidate"):
             return []
         due = autotune_pins.due()
         cover = autotune_pins.cover(due) if h.get("cover_configs", True) else []
-        return [(pin, *self._pinned_forward(h, pin, copies)) for pin in (*due, *cover)]
+        forks = []
+        for pin in (*due, *cover):  # each in a process that forgets it (evaluator.autotune_forks)
+            forks.append((pin, autotune_forks.run(partial(self._pinned_forward, h, pin, copies),
+                                                  partial(autotune_pins.took, pin))))
+            if (error := forks[-1][1].failed()) is not None:
+                raise error
+            autotune_pins.taken(pin, forks[-1][1].used())
+        return forks
 
     def _pinned_forward(self, h: dict, pin: dict, copies: list) -> tuple[list, list]:
         fresh = pristine(copies)
@@ -461,7 +452,8 @@ class ChildState(TimedSteps):
         in its inputs; the configs its first picks found writing otherwise are drawn later
         checked forwards (`checked_left`: how many the worker still runs), and where none is
         left they run now, after it, on copies of its inputs (evaluator.autotune_cpu)."""
-        for pin, again, again_inputs in pinned:
+        for pin, forked in pinned:
+            again, again_inputs = forked.result()
             if not pin.get("used", True) and "cover" not in pin:  # its key never launched on these inputs
                 pin["wait"] = None
                 autotune_pins._PENDING.append(pin)

@@ -37,6 +37,25 @@ def describe_outputs(outs: list[torch.Tensor]) -> list[dict]:
     return [{"dtype": DTYPE_NAMES.get(t.dtype, str(t.dtype)), "shape": list(t.shape)} for t in outs]
 
 
+def sendable(outs: list[torch.Tensor], max_bytes: int, reference_bytes: int | None = None,
+              reference_outputs: int | None = None) -> str | None:
+    """Why these outputs cannot be sent back (None: they can). A candidate's outputs are
+    bounded by the reference's: more cannot be right (one tensor returned many times over
+    costs no device memory, and would cost the worker's host memory)."""
+    if any(t.dtype not in DTYPE_NAMES for t in outs):
+        return f"forward returned a tensor of an unsupported dtype ({describe_outputs(outs)})"
+    nbytes = sum(t.numel() * t.element_size() for t in outs)
+    if reference_outputs is not None and len(outs) > reference_outputs:
+        return f"forward returned {len(outs)} outputs; the reference returns {reference_outputs}"
+    if reference_bytes is not None and nbytes > reference_bytes:
+        shapes = ", ".join(str(list(t.shape)) for t in outs[:3]) + (", ..." if len(outs) > 3 else "")
+        return (f"forward returned {len(outs)} output(s) of shape {shapes}, {nbytes} bytes in all; the "
+                f"reference's outputs are {reference_bytes} bytes")
+    if nbytes > max_bytes:
+        return f"outputs are {nbytes} bytes; the limit is {max_bytes}"
+    return None
+
+
 def _shared_across(outs: list[list[torch.Tensor]]) -> bool:
     """Whether two forwards of one batch returned the same memory (an output buffer kept
     and reused from call to call): the later forward overwrote the earlier one's result

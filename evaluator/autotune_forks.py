@@ -1,0 +1,149 @@
+"""Pinned forwards in a process that forgets: each one runs in a fork of the candidate child
+taken before the checked forward it is held to, and only what it returned comes back.
+
+The pinned forwards of evaluator.autotune_pins (a config drawn for this forward, `due`; every
+config that has not met the trial's transform, `cover`) ran one after another in the child
+itself, before the checked forward, on copies of its inputs. A forward that keeps what it has
+seen (a fingerprint of its inputs' values, a count of large inputs, in a global, a module
+attribute, a closure) then knew every forward of a trial but the first for a repeat, and handed
+its kernel an "honest" flag there: the wrong config was caught only where it was drawn to run
+first, about one evaluation in n - 1 (open since session 49, built in session 62:
+hacks/s62f_autotune_forward_remembers_*). In a fork every pinned forward starts from the
+state the checked forward starts from (its memory, its Python objects, its RNG), so whatever
+the forward remembers, a pinned forward computes what the checked forward would have with that
+config; what the fork learns (a fingerprint, a cache, a count) dies with it. The child itself
+runs only the forwards a GPU runs (the checked ones), so its history is the GPU child's.
+
+What comes back, through a pipe, after the fork has exited: its outputs and its inputs as it
+left them (copied as it returned: autotune_pins.snapshot), which of its pins its launches took
+(autotune_pins.pinned's `used`), or the error it raised. The child reads it all before the
+checked forward and decodes it only after (`Forked.result`), so nothing the forks sent sits
+among the checked forward's objects. A fork dies with the child (PR_SET_PDEATHSIG), and the
+sandbox's end of job kills whatever is left (evaluator.zygote).
+"""
+from __future__ import annotations
+
+import io
+import os
+import signal
+from collections.abc import Callable
+
+_CHUNK = 1 << 20
+_PR_SET_PDEATHSIG = 1
+
+
+class ForkLost(RuntimeError):
+    """A pinned forward's process ended without sending what it returned, by the harness's fault
+    (what it returned could not be sent)."""
+
+
+class Forked:
+    """What one fork sent: raw bytes until `result` decodes them (after the checked forward)."""
+
+    def __init__(self, data: bytes, status: int):
+        self.data, self.status = data, status
+
+    def failed(self) -> Exception | None:
+        """The error the pinned forward raised (a CandidateError as the child raises it), or
+        ForkLost where the fork sent nothing whole; None where it returned."""
+        from evaluator.runner import CandidateError
+
+        if self.data[:1] == b"R":
+            return None
+        if self.data[:1] == b"E":
+            kind, message, tb = _decode(self.data[1:])
+            return CandidateError(str(kind), str(message), str(tb))
+        if os.WIFSIGNALED(self.status):  # as the child itself, killed in that forward, would be
+            return CandidateError("runtime_error", f"the forward, run with an autotune config pinned, was "
+                                                   f"{_status(self.status)}")
+        return ForkLost(f"a pinned forward's process ended without a result ({_status(self.status)})")
+
+    def used(self) -> list[bool]:
+        """Which of its pins its launches took (read before the checked forward: a config a pinned
+        forward ran has met the trial's transform, as before a key's first pick in it)."""
+        return [c == ord("1") for c in self.data[1:self.data.index(b"\n")]]
+
+    def result(self) -> tuple[list, list]:
+        """(its outputs, its inputs as it left them), decoded after the checked forward."""
+        outputs, inputs = _decode(self.data[self.data.index(b"\n") + 1:])
+        return list(outputs), list(inputs)
+
+
+def run(forward: Callable[[], tuple[list, list]], used: Callable[[], list]) -> Forked:
+    """`forward` (harness code around the candidate's: returns what it is held by) in a fork of
+    this process; `used` tells, after it, which pins its launches took. Waits for the fork."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # never returns
+        os.close(read_end)
+        _serve_fork(write_end, forward, used)
+    os.close(write_end)
+    chunks = []
+    with os.fdopen(read_end, "rb", buffering=0) as pipe:
+        while chunk := pipe.read(_CHUNK):
+            chunks.append(chunk)
+    _, status = os.waitpid(pid, 0)
+    return Forked(b"".join(chunks), status)
+
+
+def _serve_fork(write_end: int, forward: Callable[[], tuple[list, list]], used: Callable[[], list]) -> None:
+    """In the fork: die with the child, run the forward, send what it returned or raised, exit
+    without running anything of the child's (no atexit, no buffered output flushed twice)."""
+    code = 0
+    try:
+        _die_with_parent()
+        try:
+            outputs, inputs = forward()
+        except Exception as exc:  # noqa: BLE001  (sent as the child's own error: autotune_forks.Forked)
+            payload = b"E" + _encode((getattr(exc, "kind", "runtime_error"),
+                                      getattr(exc, "message", f"{type(exc).__name__}: {exc}"),
+                                      getattr(exc, "tb", "")))
+        else:  # the harness's part: a failure here is no error of the candidate's (ForkLost)
+            took = "".join("1" if u else "0" for u in used()).encode()
+            payload = b"R" + took + b"\n" + _encode((_plain(outputs), _plain(inputs)))
+        with os.fdopen(write_end, "wb", buffering=0) as pipe:
+            view = memoryview(payload)
+            while view:
+                view = view[pipe.write(view):]
+    except BaseException:  # noqa: BLE001  (the child reads an empty pipe: ForkLost)
+        code = 70
+    finally:
+        os._exit(code)
+
+
+def _die_with_parent() -> None:
+    """PR_SET_PDEATHSIG is not inherited over fork: a fork outliving a killed child would run on."""
+    import ctypes
+
+    parent = os.getppid()
+    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the child died before the signal was armed
+        os._exit(70)
+
+
+def _plain(values: list) -> list:
+    """Tensors as plain detached tensors (what autotune_pins.held compares), anything else as
+    None (held finds it is no tensor, as it found the object)."""
+    import torch
+
+    return [v.detach().as_subclass(torch.Tensor) if isinstance(v, torch.Tensor) else None for v in values]
+
+
+def _encode(value: object) -> bytes:
+    import torch
+
+    buffer = io.BytesIO()
+    torch.save(value, buffer)
+    return buffer.getvalue()
+
+
+def _decode(data: bytes) -> object:
+    import torch
+
+    return torch.load(io.BytesIO(data), weights_only=True)
+
+
+def _status(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        return f"killed by signal {os.WTERMSIG(status)}"
+    return f"exit status {os.WEXITSTATUS(status)}" if os.WIFEXITED(status) else f"wait status {status}"
