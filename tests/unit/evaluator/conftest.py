@@ -162,6 +162,39 @@ def depth_limits(ev, **fields: Any):
         ev.cfg = cfg
 
 
+# The timing phase of the honest corpora's evaluations (test_honest_builtin.py, the full
+# evaluations of test_static_honest.py): each kind of timed input (the problem's own, spiked)
+# timed in one batch, one of them profiled, the reference's batch timed once, where production
+# times max(5, 3 per kind) batches, profiles 6 and times each of the reference's batches 5 times.
+# Those tests read the verdict (ok, reward above the correctness term, a coverage), not the
+# time's precision: every timed check still runs on every batch of both kinds (outputs and
+# inputs revealed, the timed path against the trials', host limits, interpreted work), and
+# the coverage is the interpreter's count of work, the same in every profiled forward of a
+# deterministic kernel. The timing was two thirds of an honest evaluation (1.6 of 2.4 s, idle
+# box, session 62); a sixth of test_honest_builtin went from 698 s to 379 s (the files passing
+# both times, one run after the other on a loaded box; the process tree's CPU 182 s to 116 s,
+# session set-up included), and the two that ran out of 60 s under that load were ok. Every
+# other test judges under the production profile: the hack corpus (forged, padded and
+# timed-only tricks), test_pipeline_time, test_batch_times, test_stopwatch, test_rt77_outside_go,
+# test_rt81_outside_go_launches and the honest solutions of test_kernelbench_style*.
+VERDICT_TIMING = {"timing": {"cpu_runs": 1, "cpu_batches_per_kind": 1, "cpu_reference_rounds": 1},
+                  "profiling": {"forwards": 1}}
+
+
+@contextlib.contextmanager
+def verdict_timing(ev):
+    """`ev` timing as VERDICT_TIMING says for the block, restored after (as `depth_limits`):
+    only an evaluation's timing phase reads these fields, so the session's warm evaluator
+    serves, its children and cached references with it."""
+    cfg = ev.cfg
+    ev.cfg = cfg.model_copy(update={name: getattr(cfg, name).model_copy(update=fields)
+                                    for name, fields in VERDICT_TIMING.items()})
+    try:
+        yield ev
+    finally:
+        ev.cfg = cfg
+
+
 @pytest.fixture(scope="session")
 def strict_evaluator():
     """The strict policy, one candidate sandbox, shared by every module that judges under it

@@ -2,13 +2,16 @@
 evaluator once refused (honest round, session 19): each file's first line names its style
 and problem (`# honest: <style>. problem: <family/name>`, then optionally `. policy: strict`);
 each must be ok under its policy (the default: paper) on the CPU interpreter, with a reward
-above the correctness term alone."""
+above the correctness term alone. They are judged under the verdict's timing profile
+(conftest.VERDICT_TIMING: fewer timed batches, every timed check), each once per test process
+(conftest.judged): a test below that reads more of one file's verdict shares it."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 import pytest
+from conftest import judged, verdict_timing
 
 from common.problemset import builtin_problem
 
@@ -22,13 +25,19 @@ def test_honest_solution_of_a_builtin_problem_is_ok(path, evaluator, strict_eval
     assert head, f"{path.name}: first line must be '# honest: <style>. problem: <family/name>'"
     policy = head["policy"] or "paper"
     ev = strict_evaluator if policy == "strict" else evaluator
-    verdict = ev.evaluate(builtin_problem(head["problem"]), path.read_text(), settings)
+    verdict = _judged(ev, path, head["problem"], settings)
     assert verdict.status == "ok" and verdict.details["policy"] == policy, verdict.feedback
     assert verdict.reward > 0.5 and verdict.coverage is not None
     # the kernels' share of the forward is credited; what the reward pays on the CPU is also held
     # to the problem's own work, which four PyTorch passes after a Triton reduction can use up
     # alone (the s23b files: the reference's layer norm is one fused op), and then it pays 0
     assert verdict.details["profile"]["forward_share"] > 0, verdict.details["profile"]
+
+
+def _judged(ev, path: Path, problem: str, settings):
+    """The corpus file's verdict under the verdict's timing profile, once per test process."""
+    with verdict_timing(ev):
+        return judged(ev, builtin_problem(problem), path.read_text(), settings)
 
 
 def test_split_k_partials_summed_by_torch_are_paid_the_kernels_time_share(evaluator, settings):
@@ -38,7 +47,7 @@ def test_split_k_partials_summed_by_torch_are_paid_the_kernels_time_share(evalua
     (evaluator.candidate_made) and is priced by its share of the arithmetic: the forward's own
     split is paid."""
     path = Path(__file__).parent / "honest_builtin" / "s58j_05_matmul_split_k_offsets_partials.py"
-    verdict = evaluator.evaluate(builtin_problem("matmul/matmul"), path.read_text(), settings)
+    verdict = _judged(evaluator, path, "matmul/matmul", settings)
     assert verdict.status == "ok", verdict.feedback
     profile = verdict.details["profile"]
     assert profile["reference_share"] > 0.9 and profile["finish_flops"] > 0, profile
@@ -55,7 +64,7 @@ def test_triton_softmax_between_torch_matmuls_is_paid_its_share_of_attention(ste
     the reference's work is more than the two matmuls and the kernels' share is paid (honest
     round s61f: coverage 0, reward 0.50, when the math attention was priced by its footprint)."""
     path = Path(__file__).parent / "honest_builtin" / f"{stem}.py"
-    verdict = evaluator.evaluate(builtin_problem(problem), path.read_text(), settings)
+    verdict = _judged(evaluator, path, problem, settings)
     assert verdict.status == "ok", verdict.feedback
     assert verdict.coverage > 0.2 and verdict.reward > 0.6, verdict.details["profile"]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FixtureProblem, fixture_problem
+from conftest import FixtureProblem, fixture_problem, judged
 
 HERE = Path(__file__).parent / "kernelbench_style"
 CONV_CPU_SIZES = {"batch_size": 2, "in_channels": 4, "out_channels": 8, "height": 12, "width": 12}
@@ -102,7 +102,7 @@ def test_an_honest_solution_of_a_kernelbench_problem_is_ok(evaluator, settings, 
     lucky tenth of its typical rounding: the rounding of an output with few correct digits is now
     drawn again (noise.redraws) and the floor is their RMS."""
     problem = kernelbench_problem(name)
-    verdict = evaluator.evaluate(problem, problem.solution, settings)
+    verdict = judged(evaluator, problem, problem.solution, settings)  # shared with the test below
     assert verdict.status == "ok", verdict.feedback
     assert bool(verdict.details.get("constant_answer")) == (name in CONSTANT_ANSWERS), verdict.reward
 
@@ -130,7 +130,7 @@ def test_a_kernel_writing_a_problems_constant_answer_keeps_its_coverage(evaluato
     (evaluator.gates.trial_evidence), except where the reference's answer is constant too:
     there the honest kernel writes exactly that, and keeps its coverage."""
     problem = kernelbench_problem("l2_gemm_max_subtract_gelu")
-    verdict = evaluator.evaluate(problem, problem.solution, settings)
+    verdict = judged(evaluator, problem, problem.solution, settings)  # the honest test's, above
     assert verdict.status == "ok", verdict.feedback
     assert verdict.coverage is not None and verdict.coverage > 0.9, verdict.details.get("profile")
     # ... and, as for any kernel writing that answer, only its correctness is paid
