@@ -54,7 +54,8 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
-from evaluator.draw_range import Ranges, random_op
+from evaluator.draw_range import AFFINE as _AFFINE
+from evaluator.draw_range import Ranges, draw_parameters, random_op
 from evaluator.host_numbers import (
     MAX_VALUES,
     handed_numbers,
@@ -77,10 +78,6 @@ HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.m
 _KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
 _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
 DRAWN, PLAIN, COMPUTED = "drawn", "plain", "computed"
-# ops of one drawn tensor and Python numbers that keep it drawn (initialisation's arithmetic)
-_AFFINE = frozenset({"mul", "mul_", "add", "add_", "sub", "sub_", "div", "div_", "neg", "neg_",
-                     "abs", "abs_", "clamp", "clamp_", "clamp_min", "clamp_min_", "clamp_max",
-                     "clamp_max_", "erfinv", "erfinv_"})
 
 
 def _tensors(args: tuple, kwargs: dict) -> list[torch.Tensor]:
@@ -210,8 +207,10 @@ class ConstructionWatch(TorchDispatchMode):
             # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
             if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
                 new = COMPUTED
-        if new == COMPUTED or new == DRAWN and name in _AFFINE:  # its numbers count whatever its memory (s61h)
-            self.numbers |= scalars_computed(python_scalar_values(func, args, kwargs), name, op_bits(args, kwargs, out))
+        if new == COMPUTED or new == DRAWN and name in _AFFINE or random_op(func):  # its numbers count whatever
+            # its memory (s61h), a draw's whatever its range: a bound a Triton row maximum read back (s62b)
+            scalars = [*python_scalar_values(func, args, kwargs), *draw_parameters(func, args, kwargs)]
+            self.numbers |= scalars_computed(scalars, name, op_bits(args, kwargs, out))
         sources = list((read_keys - dest_keys) or dest_keys)  # a draw or step of one on one side of 0 is a fill (s60a)
         if placing := new == DRAWN and self.ranges.drawn(func, name, args, kwargs, sources, outs, name in _AFFINE):
             python, values = python + _python_scalars(func, args, kwargs), _union(values, self._scalars(func, args, kwargs, out))

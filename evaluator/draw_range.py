@@ -98,6 +98,12 @@ def places(r: Range | None) -> bool:
     return r is not None and (r[0] == r[1] or r[0] > 0 or r[1] < 0)
 
 
+def draw_parameters(func: Any, args: tuple, kwargs: dict) -> list:
+    """A draw's number parameters whatever its range: host numbers its values carry (module
+    doc), counted by `host_numbers` unless typed or the problem's own draws took them."""
+    return list((_parameters(func, args, kwargs) or {}).values()) if random_op(func) else []
+
+
 def draw_values(func: Any, args: tuple, kwargs: dict) -> list:
     """A draw's number parameters where it places a location (`places`), as value arguments."""
     if not random_op(func) or not places(draw_range(func, args, kwargs)):
@@ -105,12 +111,19 @@ def draw_values(func: Any, args: tuple, kwargs: dict) -> list:
     return list((_parameters(func, args, kwargs) or {}).values())
 
 
+AFFINE = frozenset({"mul", "mul_", "add", "add_", "sub", "sub_", "div", "div_", "neg", "neg_",
+                    "abs", "abs_", "clamp", "clamp_", "clamp_min", "clamp_min_", "clamp_max",
+                    "clamp_max_", "erfinv", "erfinv_"})
+"""Ops of one drawn tensor and Python numbers that keep it drawn (initialisation's arithmetic:
+trunc_normal_'s erfinv_, mul_, add_, clamp_), at construction (`construction_watch`) and in the
+problem's draws (`problem_numbers`)."""
+
 _WIDE: Range = (-math.inf, math.inf)
 _UNSEEN: Range = (0.0, 0.0)  # a drawn storage whose draw no record holds: a point, the strict reading
 
 
 def _step(name: str, r: Range, p: dict) -> Range:
-    """The range after one of construction's affine steps on a drawn range (`construction_watch._AFFINE`)."""
+    """The range after one of construction's affine steps on a drawn range (`AFFINE`)."""
     lo, hi = r
     base = name.rstrip("_")
     other = p.get("other", 1.0)

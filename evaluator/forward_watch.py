@@ -43,6 +43,7 @@ from evaluator.aten_facts import (
     written,
 )
 from evaluator.carried import CARRY_RATIO, Carried
+from evaluator.draw_range import draw_parameters
 from evaluator.host_numbers import (
     MAX_VALUES,
     launch_computed,
@@ -253,9 +254,10 @@ class Provenance(TorchDispatchMode):
                 self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # (s59c)
         else:
             self.host_made += self._scalars(func, name, args, kwargs)
-            if not self.in_launch:  # at the precision the op reads them (`host_numbers.op_bits`)
-                self.computed |= scalars_computed(python_scalar_values(func, args, kwargs), name,
-                                                  op_bits(args, kwargs, out))
+            if not self.in_launch:  # at the precision the op reads them (`host_numbers.op_bits`), a
+                # draw's parameters whatever its range (`draw_range.draw_parameters`: s62b)
+                scalars = [*python_scalar_values(func, args, kwargs), *draw_parameters(func, args, kwargs)]
+                self.computed |= scalars_computed(scalars, name, op_bits(args, kwargs, out))
         values = _host_values(out) if ins and name not in GLUE_OPS else []
         if values and watched:  # a read changes no byte: vouched for after it as well as before
             self._check_prints(ins)
