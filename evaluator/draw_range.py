@@ -13,16 +13,19 @@ made a point by the affine steps initialisation is allowed (`uniform_().mul_(1e-
 The rule is the sign of the range. A draw whose range lies on one side of zero (`draw_range`:
 uniform's bounds, one standard deviation about normal's or cauchy's centre, an int draw's
 bounds) places a location: its parameters are value arguments like a fill's (`draw_values`). A
-draw about zero places a scale: nn.init's `uniform_(-b, b)` and `normal_(0, std)`, whose bounds
-1/sqrt(fan_in) are computed floats honest models hand every layer, stay free, as do
-trunc_normal_'s `uniform_(2l - 1, 2u - 1)` and `rand`/`randn`. At construction `Ranges` follows a
+draw about zero places a scale: nn.init's `uniform_(-b, b)` and `normal_(0, std)`, trunc_normal_'s
+`uniform_(2l - 1, 2u - 1)`, `rand`/`randn`: no value argument. Either way its parameters are
+host numbers (`draw_parameters`, counted by `host_numbers` where the draw is made): a scale is
+read back by statistics over the draws (red team s61h: 64 rows of `uniform_(-v, v)` reduced to
+their maxima by a Triton launch in __init__ were rt74's table, ok under strict at 1.0), and
+counting at the draw closes every such route at once. nn.init's bounds 1/sqrt(fan_in), computed
+floats every layer hands, are the problem's where its reference draws the same layers
+(`problem_numbers` records its draws' parameters): one run. At construction `Ranges` follows a
 drawn storage's range through glue and the affine steps `construction_watch` keeps drawn; a step
 whose result lies on one side of zero places its numbers (`add_(v)` after `mul_(1e-9)`); a step's
 host-computed numbers count whatever its range (`construction_watch`: a draw about zero read back by
 `.item()` and scaled to v by `u.mul(v / u)` was a scale, though host Python knew the draw, red team
-s61h). Left:
-a location recovered by statistics over many zero-straddling draws (`uniform_(-v, 3 * v)` averaged)
-costs compute ops, which construction charges to every forward.
+s61h).
 """
 from __future__ import annotations
 
