@@ -207,3 +207,31 @@ class Ranges:
             if (key := _key(t)) and key not in sources:  # a view of its source wrote nothing
                 self._put(key, r, t.numel() * t.element_size() < t.untyped_storage().nbytes())
         return own and places(r)
+
+
+class DrawOrder:
+    """Which draws construction made in what order, each draw one symbol (its parameters): a
+    table spelled by picking among typed bounds (hex digits as `uniform_(-a, a)` with `a` one of
+    16 literals, read back by row maxima: no computed number) is the order of the picks, priced
+    as `host_numbers.order_numbers` prices typed digits lifted in an order (s59c). Draws whose
+    parameters are all the problem's are its reference's sequence (`host_numbers.priced`); a
+    layer-by-layer initialisation repeats one symbol per stretch, a few runs."""
+
+    def __init__(self) -> None:
+        self.symbols: dict[tuple, float] = {}
+        self.order: list[float] = []
+
+    def add(self, func: Any, args: tuple, kwargs: dict) -> None:
+        from evaluator.host_numbers import MAX_VALUES, held, token
+
+        params = draw_parameters(func, args, kwargs)
+        if not params or all(type(v) is float and held(v) for v in params) or len(self.order) >= MAX_VALUES:
+            return
+        key = tuple(token(v) for v in params)
+        self.order.append(self.symbols.setdefault(key, float(len(self.symbols))))
+
+    def numbers(self) -> set:
+        from evaluator.host_numbers import order_numbers
+
+        return order_numbers(self.order, "draws")
+

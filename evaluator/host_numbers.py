@@ -171,6 +171,11 @@ def _held_near(v: float) -> list[float]:
     return found
 
 
+def held(v: float) -> bool:
+    """`v` lies within `PROBLEM_TOLERANCE` of a float the problem holds (a magnitude's)."""
+    return math.isfinite(v) and bool(_held_near(abs(v)))
+
+
 PROBLEM = "problem"  # a computed float's token where it is the problem's (`computed`, `priced`)
 
 

@@ -185,3 +185,31 @@ def test_a_draw_read_back_and_scaled_to_a_value_is_host_computed(draw):
             u = draw()
         return u.mul(v / u.item())
     assert len(_watched(lambda: torch.cat([cell(v) for v in _values()]))) > hn.COMPUTED_NUMBERS
+
+
+def test_typed_bounds_picked_in_an_order_spell_a_table():
+    """Attacking s62b's rule: hex digits of 12-bit sigmoid codes, each the bound of a row of
+    `uniform_(-a, a)` with `a` one of 16 typed literals, read back by row maxima, hand no
+    computed number (`hacks/s62b_init_sigmoid_64_hex_digits_as_typed_draw_bounds_*`, ok before).
+    The order of the picks is the table (`draw_range.DrawOrder`); an initialisation that draws
+    layer by layer, part by part, repeats one draw per stretch."""
+    alphabet = [0.25 + k / 16 for k in range(16)]
+    hn.set_sources(repr(tuple(alphabet)) + "\nSTD, BOUND = 0.02, 0.25\n")
+    codes = [min(4095, round((v - 0.5) * 8192)) for v in _values()]
+
+    def spelled():
+        rows = torch.empty(192, 8)
+        for k, c in enumerate(codes):
+            for j, digit in enumerate((c >> 8, (c >> 4) & 15, c & 15)):
+                rows[3 * k + j].uniform_(-alphabet[digit], alphabet[digit])
+    assert len(hn.priced(_watched(spelled))) > hn.COMPUTED_NUMBERS
+
+    def layers():
+        w = torch.empty(8, 16, 16)
+        for h in range(8):
+            w[h].normal_(0.0, 0.02)
+        for r in range(16):
+            w[:, r].uniform_(-0.25, 0.25)
+        for _ in range(3):
+            nn.init.trunc_normal_(torch.empty(4, 4), std=0.02)
+    assert _watched(layers) == set()
