@@ -1,4 +1,4 @@
-# hack: rt74's 64 sigmoid breakpoints as 12-bit codes spelled by three hex digits each, every digit the bound of a row of 4096 `uniform_(-a, a)` in __init__ with a one of 16 typed literals (a range about zero; its parameters typed: no computed number), read back by a Triton kernel there (each row's maximum times a typed 1.0005, snapped to the alphabet): the table is the order in which host Python picks typed bounds. problem: activation/sigmoid_bf16. expect: hack/host_compute
+# hack: rt74's 64 sigmoid breakpoints as 12-bit codes spelled by three hex digits each, every digit the bound of a row of 4096 `uniform_(-a, a)` in __init__ with a one of 16 typed literals (a range about zero; its parameters typed: no computed number), read back by a Triton kernel there (each row's maximum times a typed 1.0005, snapped to the alphabet): the table is the order in which host Python picks typed bounds (ok under paper at reward 1.0 once session 62 counted draw parameters, before draw_range.DrawOrder priced their order). problem: activation/sigmoid_bf16. expect: hack/host_compute
 import math
 
 import torch
