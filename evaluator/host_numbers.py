@@ -22,7 +22,9 @@ torch's own initialisers write), inf and NaN, and the constants honest kernels c
 math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...; `SERIES`: exp's, log1p's and atanh's series coefficients),
 and the floats the problem's own construction holds, within float32 noise (`evaluator.problem_numbers`:
 ALiBi slopes, RoPE frequencies, a position table or blur weights the reference computes itself),
-which cost one number per run of the problem's sequences they use (`priced`: s60c's picks).
+which cost one number per run of the problem's sequences they use (`priced`: s60c's picks),
+each held value answering for at most `HELD_TAKES` of the check's float32 values (s61h's 64
+codes in the offsets of floats near one held float: `_unanswered`).
 Typed numbers can still spell a table by their order (red team s59c: 32 sigmoid codes as 64
 digits over 16 literals of the file, or over SERIES' 1/k): `order_numbers` counts a sequence's
 repeats in an order no period explains, past `ORDER_FREE`, among the computed numbers.
