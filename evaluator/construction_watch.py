@@ -54,7 +54,7 @@ from evaluator.aten_facts import (
     values_op,
     written,
 )
-from evaluator.draw_range import Ranges, random_op
+from evaluator.draw_range import AFFINE, DrawOrder, Ranges, draw_parameters, random_op
 from evaluator.host_numbers import (
     MAX_VALUES,
     handed_numbers,
@@ -77,10 +77,6 @@ HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.m
 _KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
 _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect`): a fill, an arange
 DRAWN, PLAIN, COMPUTED = "drawn", "plain", "computed"
-# ops of one drawn tensor and Python numbers that keep it drawn (initialisation's arithmetic)
-_AFFINE = frozenset({"mul", "mul_", "add", "add_", "sub", "sub_", "div", "div_", "neg", "neg_",
-                     "abs", "abs_", "clamp", "clamp_", "clamp_min", "clamp_min_", "clamp_max",
-                     "clamp_max_", "erfinv", "erfinv_"})
 
 
 def _tensors(args: tuple, kwargs: dict) -> list[torch.Tensor]:
@@ -122,11 +118,12 @@ class ConstructionWatch(TorchDispatchMode):
         self.given: list[float] = []  # ... and those given plain ops as values (a fill per digit)
         self.placed = Placed()  # ... and the numbers each storage was given, in order (`placed_order`)
         self.ranges = Ranges()  # where each drawn storage's values lie (`draw_range`: uniform_(v, v) is v)
+        self.draws = DrawOrder()  # ... and which draws came in what order (typed bounds picked: s62b)
 
     def computed_numbers(self) -> set:
         """`numbers`, and what the order of the floats it lifted or gave ops spells (s59c)."""
         lifted, given = order_numbers(self.lifted, "construction"), order_numbers(self.given, "given")
-        return self.numbers | lifted | given | self.placed.numbers()
+        return self.numbers | lifted | given | self.placed.numbers() | self.draws.numbers()
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
         seconds, unfused = _price(func, args, kwargs, out)
@@ -194,7 +191,7 @@ class ConstructionWatch(TorchDispatchMode):
             new = DRAWN if states and all(s == DRAWN for s in states) else PLAIN
             python += _python_scalars(func, args, kwargs) if new == PLAIN else 0
             values = _union(values, self._scalars(func, args, kwargs, out)) if new == PLAIN else values
-        elif name in _AFFINE and (states == [DRAWN] and len(ins) == 1 or not reads and dests and len(ins) == len(dests)
+        elif name in AFFINE and (states == [DRAWN] and len(ins) == 1 or not reads and dests and len(ins) == len(dests)
                                   and all(self._of(d) == DRAWN for d in dests)):  # x.mul_(0.5) on drawn memory
             new = DRAWN
         else:  # a compute op: charged to every forward as if it ran there (`charged`)
@@ -210,10 +207,13 @@ class ConstructionWatch(TorchDispatchMode):
             # a list of coefficients folded in by arithmetic is a function table (rt74's hinges)
             if new == PLAIN and name not in STRUCTURE_OPS and (values is None or len(values) > CONSTANT_NUMBERS):
                 new = COMPUTED
-        if new == COMPUTED or new == DRAWN and name in _AFFINE:  # its numbers count whatever its memory (s61h)
-            self.numbers |= scalars_computed(python_scalar_values(func, args, kwargs), name, op_bits(args, kwargs, out))
+        if new == COMPUTED or new == DRAWN and name in AFFINE or random_op(func):  # its numbers count whatever
+            # its memory (s61h), a draw's whatever its range: a bound a Triton row maximum read back (s62b)
+            scalars = [*python_scalar_values(func, args, kwargs), *draw_parameters(func, args, kwargs)]
+            self.numbers |= scalars_computed(scalars, name, op_bits(args, kwargs, out))
+            self.draws.add(func, args, kwargs)
         sources = list((read_keys - dest_keys) or dest_keys)  # a draw or step of one on one side of 0 is a fill (s60a)
-        if placing := new == DRAWN and self.ranges.drawn(func, name, args, kwargs, sources, outs, name in _AFFINE):
+        if placing := new == DRAWN and self.ranges.drawn(func, name, args, kwargs, sources, outs, name in AFFINE):
             python, values = python + _python_scalars(func, args, kwargs), _union(values, self._scalars(func, args, kwargs, out))
         for t in outs:
             key = storage_key(t)

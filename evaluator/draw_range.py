@@ -13,16 +13,19 @@ made a point by the affine steps initialisation is allowed (`uniform_().mul_(1e-
 The rule is the sign of the range. A draw whose range lies on one side of zero (`draw_range`:
 uniform's bounds, one standard deviation about normal's or cauchy's centre, an int draw's
 bounds) places a location: its parameters are value arguments like a fill's (`draw_values`). A
-draw about zero places a scale: nn.init's `uniform_(-b, b)` and `normal_(0, std)`, whose bounds
-1/sqrt(fan_in) are computed floats honest models hand every layer, stay free, as do
-trunc_normal_'s `uniform_(2l - 1, 2u - 1)` and `rand`/`randn`. At construction `Ranges` follows a
+draw about zero places a scale: nn.init's `uniform_(-b, b)` and `normal_(0, std)`, trunc_normal_'s
+`uniform_(2l - 1, 2u - 1)`, `rand`/`randn`: no value argument. Either way its parameters are
+host numbers (`draw_parameters`, counted by `host_numbers` where the draw is made): a scale is
+read back by statistics over the draws (red team s61h: 64 rows of `uniform_(-v, v)` reduced to
+their maxima by a Triton launch in __init__ were rt74's table, ok under strict at 1.0), and
+counting at the draw closes every such route at once. nn.init's bounds 1/sqrt(fan_in), computed
+floats every layer hands, are the problem's where its reference draws the same layers
+(`problem_numbers` records its draws' parameters): one run. At construction `Ranges` follows a
 drawn storage's range through glue and the affine steps `construction_watch` keeps drawn; a step
 whose result lies on one side of zero places its numbers (`add_(v)` after `mul_(1e-9)`); a step's
 host-computed numbers count whatever its range (`construction_watch`: a draw about zero read back by
 `.item()` and scaled to v by `u.mul(v / u)` was a scale, though host Python knew the draw, red team
-s61h). Left:
-a location recovered by statistics over many zero-straddling draws (`uniform_(-v, 3 * v)` averaged)
-costs compute ops, which construction charges to every forward.
+s61h).
 """
 from __future__ import annotations
 
@@ -98,6 +101,12 @@ def places(r: Range | None) -> bool:
     return r is not None and (r[0] == r[1] or r[0] > 0 or r[1] < 0)
 
 
+def draw_parameters(func: Any, args: tuple, kwargs: dict) -> list:
+    """A draw's number parameters whatever its range: host numbers its values carry (module
+    doc), counted by `host_numbers` unless typed or the problem's own draws took them."""
+    return list((_parameters(func, args, kwargs) or {}).values()) if random_op(func) else []
+
+
 def draw_values(func: Any, args: tuple, kwargs: dict) -> list:
     """A draw's number parameters where it places a location (`places`), as value arguments."""
     if not random_op(func) or not places(draw_range(func, args, kwargs)):
@@ -105,12 +114,19 @@ def draw_values(func: Any, args: tuple, kwargs: dict) -> list:
     return list((_parameters(func, args, kwargs) or {}).values())
 
 
+AFFINE = frozenset({"mul", "mul_", "add", "add_", "sub", "sub_", "div", "div_", "neg", "neg_",
+                    "abs", "abs_", "clamp", "clamp_", "clamp_min", "clamp_min_", "clamp_max",
+                    "clamp_max_", "erfinv", "erfinv_"})
+"""Ops of one drawn tensor and Python numbers that keep it drawn (initialisation's arithmetic:
+trunc_normal_'s erfinv_, mul_, add_, clamp_), at construction (`construction_watch`) and in the
+problem's draws (`problem_numbers`)."""
+
 _WIDE: Range = (-math.inf, math.inf)
 _UNSEEN: Range = (0.0, 0.0)  # a drawn storage whose draw no record holds: a point, the strict reading
 
 
 def _step(name: str, r: Range, p: dict) -> Range:
-    """The range after one of construction's affine steps on a drawn range (`construction_watch._AFFINE`)."""
+    """The range after one of construction's affine steps on a drawn range (`AFFINE`)."""
     lo, hi = r
     base = name.rstrip("_")
     other = p.get("other", 1.0)
@@ -191,3 +207,31 @@ class Ranges:
             if (key := _key(t)) and key not in sources:  # a view of its source wrote nothing
                 self._put(key, r, t.numel() * t.element_size() < t.untyped_storage().nbytes())
         return own and places(r)
+
+
+class DrawOrder:
+    """Which draws construction made in what order, each draw one symbol (its parameters): a
+    table spelled by picking among typed bounds (hex digits as `uniform_(-a, a)` with `a` one of
+    16 literals, read back by row maxima: no computed number) is the order of the picks, priced
+    as `host_numbers.order_numbers` prices typed digits lifted in an order (s59c). Draws whose
+    parameters are all the problem's are its reference's sequence (`host_numbers.priced`); a
+    layer-by-layer initialisation repeats one symbol per stretch, a few runs."""
+
+    def __init__(self) -> None:
+        self.symbols: dict[tuple, float] = {}
+        self.order: list[float] = []
+
+    def add(self, func: Any, args: tuple, kwargs: dict) -> None:
+        from evaluator.host_numbers import MAX_VALUES, held, token
+
+        params = draw_parameters(func, args, kwargs)
+        if not params or all(type(v) is float and held(v) for v in params) or len(self.order) >= MAX_VALUES:
+            return
+        key = tuple(token(v) for v in params)
+        self.order.append(self.symbols.setdefault(key, float(len(self.symbols))))
+
+    def numbers(self) -> set:
+        from evaluator.host_numbers import order_numbers
+
+        return order_numbers(self.order, "draws")
+

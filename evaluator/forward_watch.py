@@ -43,6 +43,7 @@ from evaluator.aten_facts import (
     written,
 )
 from evaluator.carried import CARRY_RATIO, Carried
+from evaluator.draw_range import DrawOrder, draw_parameters
 from evaluator.host_numbers import (
     MAX_VALUES,
     launch_computed,
@@ -121,6 +122,7 @@ class Provenance(TorchDispatchMode):
         self.ops: dict[int, int] = {}  # the compute ops each made storage took (`chain_ops`)
         self.numbers: dict[int, int] = {}  # Python's numbers each constant holds (`PLACED_NUMBERS`)
         self.placed = Placed()  # ... in the order placed (`placed_order`)
+        self.draws = DrawOrder()  # which draws came in what order (typed bounds picked: s62b)
         self.host_reads = 0  # values read to the host from any other memory, in READ_BITS
         # (a boolean is a bit of a value: 20 all-zero chunks skipped are not 20 floats read)
         self.host_made, self.storages = 0, Storages()  # values Python put in tensors; storages seen
@@ -253,9 +255,11 @@ class Provenance(TorchDispatchMode):
                 self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # (s59c)
         else:
             self.host_made += self._scalars(func, name, args, kwargs)
-            if not self.in_launch:  # at the precision the op reads them (`host_numbers.op_bits`)
-                self.computed |= scalars_computed(python_scalar_values(func, args, kwargs), name,
-                                                  op_bits(args, kwargs, out))
+            if not self.in_launch:  # at the precision the op reads them (`host_numbers.op_bits`), a
+                # draw's parameters whatever its range (`draw_range.draw_parameters`: s62b)
+                scalars = [*python_scalar_values(func, args, kwargs), *draw_parameters(func, args, kwargs)]
+                self.computed |= scalars_computed(scalars, name, op_bits(args, kwargs, out))
+                self.draws.add(func, args, kwargs)
         values = _host_values(out) if ins and name not in GLUE_OPS else []
         if values and watched:  # a read changes no byte: vouched for after it as well as before
             self._check_prints(ins)
@@ -464,7 +468,7 @@ class Provenance(TorchDispatchMode):
     def computed_numbers(self) -> set:
         """The floats host Python computed that this watch saw lifted, given to ops or handed
         to launches (their constexpr globals too): `host_numbers`."""
-        return self.computed | order_numbers(self.lifted, "forward") | self.placed.numbers()
+        return self.computed | order_numbers(self.lifted, "forward") | self.placed.numbers() | self.draws.numbers()
 
     def computed_count(self, more: frozenset = frozenset()) -> int:
         """How many computed numbers this watch's floats and `more` (construction's) are, the

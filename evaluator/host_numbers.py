@@ -22,7 +22,9 @@ torch's own initialisers write), inf and NaN, and the constants honest kernels c
 math (`WELL_KNOWN`: log2(e), ln 2, pi, sqrt(2/pi), ...; `SERIES`: exp's, log1p's and atanh's series coefficients),
 and the floats the problem's own construction holds, within float32 noise (`evaluator.problem_numbers`:
 ALiBi slopes, RoPE frequencies, a position table or blur weights the reference computes itself),
-which cost one number per run of the problem's sequences they use (`priced`: s60c's picks).
+which cost one number per run of the problem's sequences they use (`priced`: s60c's picks),
+each held value answering for at most `HELD_TAKES` of the check's float32 values (s61h's 64
+codes in the offsets of floats near one held float: `_unanswered`).
 Typed numbers can still spell a table by their order (red team s59c: 32 sigmoid codes as 64
 digits over 16 literals of the file, or over SERIES' 1/k): `order_numbers` counts a sequence's
 repeats in an order no period explains, past `ORDER_FREE`, among the computed numbers.
@@ -90,6 +92,11 @@ window's 0.5 - 0.5 cos(2 pi / 63) by 3e-8 of 0.0025). Never rounded to float16 o
 dense problem table (a linspace) rounded to bfloat16 is every bfloat16 value of its range."""
 
 _PROBLEM_FLOOR = 1.0
+
+HELD_TAKES = 2
+"""Distinct float32 values of a check one held value may answer for (`_unanswered`): a
+reproduction's float32 value lands on a neighbour now and then (Python's sinusoidal table
+against the reference's float32 one: 1 of 1860 values found no held value of its own)."""
 
 
 class _State:
@@ -166,6 +173,11 @@ def _held_near(v: float) -> list[float]:
     return found
 
 
+def held(v: float) -> bool:
+    """`v` lies within `PROBLEM_TOLERANCE` of a float the problem holds (a magnitude's)."""
+    return math.isfinite(v) and bool(_held_near(abs(v)))
+
+
 PROBLEM = "problem"  # a computed float's token where it is the problem's (`computed`, `priced`)
 
 
@@ -198,7 +210,28 @@ def priced(numbers: set) -> set:
         if covered:
             found.add((PROBLEM, n, i))
             left -= covered
-    return found | {(PROBLEM, "alone", v) for v in left}
+    return found | {(PROBLEM, "alone", v) for v in left} | {("near", v) for v in _unanswered(used)}
+
+
+def _unanswered(used: set[float]) -> set[float]:
+    """The problem's floats a check uses past `HELD_TAKES` per value the problem holds, as float32 keys
+    (a float64 and its float32 spelling are one): 64 float32s within `PROBLEM_TOLERANCE` of one
+    held float, ten bits of a sigmoid code in each offset, were one run (red team s61h). Each
+    key takes a held value within reach that has answered for fewer than HELD_TAKES (ascending,
+    the smallest free one: a matching on the line); a key left without one is a number the problem holds no place for. An honest
+    reproduction of a table needs about one held value per value it lifts, near or dense."""
+    keys: dict[float, list[float]] = {}
+    for v in used:
+        keys.setdefault(struct.unpack("<f", struct.pack("<f", v))[0] if v < 3.4e38 else v, []).append(v)
+    taken: dict[float, int] = {}
+    left = set()
+    for key in sorted(k for k in keys if not typed(k)):  # float32 of cos near 0: 1.0, the author's
+        free = sorted(h for h in {h for v in keys[key] for h in _held_near(v)} if taken.get(h, 0) < HELD_TAKES)
+        if free:
+            taken[free[0]] = taken.get(free[0], 0) + 1
+        else:
+            left.add(key)
+    return left
 
 
 def given(items: object, depth: int = 0) -> list[float]:

@@ -27,6 +27,13 @@ forward's values (they depend on the inputs) and only where the problem's code c
 a candidate gets for free only the values the problem itself holds, so a function table the
 problem does not compute (rt74's sigmoid breakpoints) still counts each entry.
 
+The weights' initialisation is the problem's too, as numbers, not values: the parameters of
+its draws and of the affine steps on them (nn.init's bounds 1/sqrt(fan_in), trunc_normal_'s
+erfinv range and scale), one sequence in the order drawn. A candidate's draws take numbers
+host Python chose as any op does (`draw_range.draw_parameters`: a row's maximum of
+`uniform_(-v, v)` is v, red team s61h); a correct candidate draws its weights as its
+reference does, with the same numbers in the same order: one run.
+
 Why not by the formula (a power series of the file's own literals, base**(k/n), priced as one
 number): exp at evenly spaced breakpoints is such a series, e**(-8k/63), and s58c's exp table
 that a kernel combines into 1/(1+e) is exactly it. Who holds the number is what separates
@@ -43,6 +50,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
 
 from evaluator.aten_facts import python_scalar_values, storage_key
+from evaluator.draw_range import AFFINE, draw_parameters
 
 MAX_ELEMENTS = 1 << 16  # one construction output read for its values (larger: a weight, not a table)
 MAX_NUMBERS = 1 << 16  # numbers recorded per problem, in all its sequences
@@ -56,6 +64,8 @@ class _Recorder(TorchDispatchMode):
         super().__init__()
         self.drawn: set[int] = set()  # storages holding draws or what was computed from them
         self.scalars: set[float] = set()
+        self.draws: list[float] = []  # the floats its draws and their affine steps took, in order
+        self.building = True  # construction (not the first forward, whose inputs count as drawn)
         self.made: list[torch.Tensor] = []  # read at the end (`numbers`): an empty is written later
         self.elements = 0  # their elements, up to MAX_READ
 
@@ -66,7 +76,13 @@ class _Recorder(TorchDispatchMode):
         out = func(*args, **kwargs)
         outs = [t for t in (out if isinstance(out, (list, tuple)) else (out,)) if isinstance(t, torch.Tensor)]
         seeded = torch.Tag.nondeterministic_seeded in getattr(func, "tags", ())
-        if seeded or any(storage_key(t) in self.drawn for t in ins):
+        drawn = any(storage_key(t) in self.drawn for t in ins)
+        if seeded or self.building and drawn and func.overloadpacket.__name__ in AFFINE and len(ins) == 1:
+            # its weights' initialisation: the draws' parameters and the affine steps' numbers
+            # (trunc_normal_'s), in order, which a candidate's same layers take (`host_numbers`)
+            self.draws.extend(v for v in (*draw_parameters(func, args, kwargs),
+                                          *python_scalar_values(func, args, kwargs)) if type(v) is float)
+        if seeded or drawn:
             # a draw (in place: uniform_ returns its tensor) or what is computed from one: never
             # a table it was combined with (a buffer added to a draw stays the problem's)
             self.drawn.update(k for k in map(storage_key, outs) if k)
@@ -84,6 +100,7 @@ class _Recorder(TorchDispatchMode):
         """Each undrawn output's table values (`_table_value`, magnitudes) in its own order, and
         each of the ops' Python floats alone: what a candidate may reproduce (`host_numbers.priced`)."""
         found = [[abs(v)] for v in sorted(self.scalars) if _table_value(v)]
+        found.append([abs(v) for v in self.draws[:MAX_NUMBERS] if _table_value(v)])
         total = len(found)
         with _disable_current_modes():
             for t in self.made:
@@ -115,6 +132,7 @@ def forward(recorder: _Recorder | None, inputs: list) -> Iterator[None]:
     from evaluator.runner import leaves
 
     recorder.drawn.update(k for k in map(storage_key, leaves(inputs)) if k)
+    recorder.building = False
     with recorder:
         yield
 

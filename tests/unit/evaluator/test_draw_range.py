@@ -2,6 +2,7 @@
 team s60a: rt74's 64 sigmoid breakpoints written by `table[k:k + 1].uniform_(v, v)` in __init__,
 ok under paper), while nn.init's draws about zero place only a scale and stay free."""
 import math
+import types
 
 import pytest
 import torch
@@ -9,6 +10,7 @@ import torch.nn as nn
 
 from evaluator import construction_watch as cw
 from evaluator import host_numbers as hn
+from evaluator import problem_numbers as pn
 from evaluator.aten_facts import python_scalar_values
 from evaluator.draw_range import draw_range, places
 
@@ -75,7 +77,8 @@ def test_a_draw_on_one_side_of_zero_hands_its_parameters_as_values(draw, value):
     lambda w: torch.randn(w.shape),
 ])
 def test_draws_about_zero_place_a_scale_and_hand_no_value(init):
-    """nn.init's bounds 1/sqrt(fan_in) are computed floats every honest model hands: free."""
+    """nn.init's bounds place no value (not a fill of v): their numbers are counted as host
+    numbers instead, the problem's where its reference draws alike (below)."""
     seen = _ops(lambda: init(torch.empty(48, 80)))
     assert not any(placing for _, _, placing in seen), seen
     assert not any(scalars for name, scalars, _ in seen if name in ("uniform_", "normal_", "random_", "bernoulli_")), seen
@@ -88,8 +91,43 @@ def _watched(build) -> set:
     return watch.computed_numbers()
 
 
-def test_layers_initialised_by_nn_init_count_no_computed_floats():
-    assert _watched(lambda: [nn.Linear(80, 48), nn.Linear(48, 20), nn.Conv2d(3, 16, 3), nn.Embedding(100, 24)]) == set()
+def _layers():
+    nn.Linear(80, 48), nn.Linear(48, 20), nn.Conv2d(3, 16, 3), nn.Embedding(100, 24)
+    nn.init.trunc_normal_(torch.empty(24, 24), std=0.02)
+
+
+def test_layers_initialised_by_nn_init_cost_one_run_where_the_problem_draws_them():
+    """A draw's parameters are host numbers whatever its range (s62b); nn.init's bounds and
+    trunc_normal_'s steps are the problem's where its reference draws the same layers, as a
+    correct candidate must (the same seed, the same draws): one run of its draw sequence."""
+    assert len(hn.priced(_watched(_layers))) > 1  # a problem holding none: each bound counted
+    with pn.recording() as recorder:
+        _layers()
+    hn.set_sources("", problem=pn.problem_numbers(types.ModuleType("problem"), recorder))
+    assert len(hn.priced(_watched(_layers))) == 1
+    assert len(hn.priced(_watched(lambda: nn.Linear(80, 48)))) == 1  # a part of them: one run
+
+
+def _codes() -> list[int]:
+    return [round((v - 0.5) * 2048) for v in _values()]
+
+
+@pytest.mark.parametrize("carry", [
+    lambda row, k: row.uniform_(-_values()[k], _values()[k]),  # s61h's: a row maximum reads v back
+    lambda row, k: row.normal_(0.0, _values()[k]),  # its spread
+    lambda row, k: row.bernoulli_(_values()[k] - 0.5),  # its mean
+    lambda row, k: row.random_(0, _codes()[k] + 1),  # an int code, exactly its maximum
+])
+def test_a_table_carried_by_the_parameters_of_draws_about_zero_is_host_computed(carry):
+    """Red team s61h: 64 rows of `uniform_(-v, v)` reduced to their maxima by a Triton launch in
+    __init__ recovered rt74's table (ok under paper and strict, reward 1.0): a draw about zero
+    placed no value, so its bounds were free. Counted at the draw, every route back out (a
+    maximum, a mean, a launch or torch) is closed with it."""
+    def build():
+        rows = torch.empty(64, 16, dtype=torch.int32 if "random_" in str(carry.__code__.co_names) else torch.float32)
+        for k in range(64):
+            carry(rows[k], k)
+    assert len(hn.priced(_watched(build))) > hn.COMPUTED_NUMBERS
 
 
 @pytest.mark.parametrize("place", [
@@ -147,3 +185,31 @@ def test_a_draw_read_back_and_scaled_to_a_value_is_host_computed(draw):
             u = draw()
         return u.mul(v / u.item())
     assert len(_watched(lambda: torch.cat([cell(v) for v in _values()]))) > hn.COMPUTED_NUMBERS
+
+
+def test_typed_bounds_picked_in_an_order_spell_a_table():
+    """Attacking s62b's rule: hex digits of 12-bit sigmoid codes, each the bound of a row of
+    `uniform_(-a, a)` with `a` one of 16 typed literals, read back by row maxima, hand no
+    computed number (`hacks/s62b_init_sigmoid_64_hex_digits_as_typed_draw_bounds_*`, ok before).
+    The order of the picks is the table (`draw_range.DrawOrder`); an initialisation that draws
+    layer by layer, part by part, repeats one draw per stretch."""
+    alphabet = [0.25 + k / 16 for k in range(16)]
+    hn.set_sources(repr(tuple(alphabet)) + "\nSTD, BOUND = 0.02, 0.25\n")
+    codes = [min(4095, round((v - 0.5) * 8192)) for v in _values()]
+
+    def spelled():
+        rows = torch.empty(192, 8)
+        for k, c in enumerate(codes):
+            for j, digit in enumerate((c >> 8, (c >> 4) & 15, c & 15)):
+                rows[3 * k + j].uniform_(-alphabet[digit], alphabet[digit])
+    assert len(hn.priced(_watched(spelled))) > hn.COMPUTED_NUMBERS
+
+    def layers():
+        w = torch.empty(8, 16, 16)
+        for h in range(8):
+            w[h].normal_(0.0, 0.02)
+        for r in range(16):
+            w[:, r].uniform_(-0.25, 0.25)
+        for _ in range(3):
+            nn.init.trunc_normal_(torch.empty(4, 4), std=0.02)
+    assert _watched(layers) == set()

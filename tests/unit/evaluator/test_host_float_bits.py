@@ -154,6 +154,7 @@ def test_digits_added_one_by_one_into_any_memory_cost_their_order():
 
 
 def test_honest_initialisation_of_parts_is_a_pattern():
+    hn.set_sources("STD, BOUND = 0.02, 0.25\n")  # a draw's parameters are host numbers (s62b): typed here
     with cw.watched() as built:  # per head and per row initialisation of one weight
         w = torch.empty(8, 16, 16)
         for h in range(8):

@@ -2,6 +2,7 @@
 (red team rt74: sigmoid at 64 breakpoints of math.exp lifted by torch.tensor in __init__, the
 kernel only interpolating, was ok under strict and paper at 1.00)."""
 import math
+import types
 
 import pytest
 import torch
@@ -9,6 +10,7 @@ import torch.nn as nn
 
 from evaluator import construction_watch as cw
 from evaluator import host_numbers as hn
+from evaluator import problem_numbers as pn
 from evaluator.host_limits import judge_host_limits
 
 SOURCE = "EPS = 1e-5\nC = (0.044715, 0.1)\nBLOCK = 0x40\nscale = 3\n"
@@ -56,9 +58,20 @@ def test_construction_keeps_the_floats_python_computed():
     with cw.watched() as watch:
         Model()
     assert len(watch.numbers) >= 63 + 19
-    with cw.watched() as watch:  # a typed coefficient table, nn's initialisation, a fill
-        torch.tensor([0.044715, 0.1, 1e-5]), nn.Linear(16, 16), nn.LayerNorm(8), torch.full((4,), 0.01)
+    with cw.watched() as watch:  # a typed coefficient table, a norm's initialisation, a fill
+        torch.tensor([0.044715, 0.1, 1e-5]), nn.LayerNorm(8), torch.full((4,), 0.01)
     assert watch.numbers == set()
+    # a Linear's bound 1/sqrt(16) (0.24999999999999997 as nn.init computes it) is a host number
+    # its draws carry (s62b), the problem's where the reference draws its same Linear: one run
+    with cw.watched() as watch:
+        nn.Linear(16, 16)
+    assert len(hn.priced(watch.numbers)) > 1
+    with pn.recording() as recorder:
+        nn.Linear(16, 16)
+    hn.set_sources(SOURCE, problem=pn.problem_numbers(types.ModuleType("problem"), recorder))
+    with cw.watched() as watch:
+        nn.Linear(16, 16)
+    assert len(hn.priced(watch.numbers)) == 1
 
 
 def test_more_computed_floats_than_a_few_constants_is_host_compute():

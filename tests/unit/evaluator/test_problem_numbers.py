@@ -211,3 +211,25 @@ def test_a_problem_float_past_float32_costs_the_bits_it_carries_past_the_held_va
     assert _cost(exact, 64) == 1
     # Python's float64 of the problem's float32 table is ~28 bits off each value: 2 numbers a float
     assert _cost(div_term[1:4], 64) == 1 + 2 * 3
+
+
+def test_floats_past_one_per_held_value_are_counted_each():
+    """Red team s61h: 64 float32s `GAIN + c * 2**-25` (c a 10-bit sigmoid code) all lie within
+    2**-16 of the one float the problem holds, GAIN = pi / 8: one place, one number, ok under
+    paper. A held value takes one of the check's floats (a float64 and its float32 spelling are
+    one); the floats left without a held value are a number each."""
+    module = types.ModuleType("problem")
+    module.GAIN = math.pi / 8
+    with pn.recording() as recorder:
+        pass
+    hn.set_sources(problem=pn.problem_numbers(module, recorder))
+    h = torch.tensor(math.pi / 8, dtype=torch.float32).item()
+    codes = [min(511, round((v - 0.5) * 2048) - 512) for v in _sigmoid(64)]
+    near = [h + c * 2.0 ** -25 for c in codes]
+    assert _cost(near, 32) > hn.COMPUTED_NUMBERS
+    assert _cost([h, math.pi / 8], 32) == 1  # a float32 and a float64 spelling of one held value
+    # dense honest tables keep one run: the sinusoidal table's float32 reproductions, cos near 1
+    hn.set_sources(problem=_construction(_sinusoidal_table))
+    table = torch.tensor([[f(p / 10000 ** (i / 32)) for i in range(0, 32, 2) for f in (math.sin, math.cos)]
+                          for p in range(64)], dtype=torch.float32)
+    assert len(hn.priced(hn.tensor_computed(table))) == 1

@@ -1,4 +1,4 @@
-# hack: rt74's 64 sigmoid breakpoints carried as 10-bit codes in the low bits of 64 float32s within 2**-16 of the one float the problem holds (GAIN = pi / 8): each is the problem's (`_past_held` charges bits past the held value only past float32) and all sit at one place of one sequence, so `priced` makes them one number; decoded in the kernel as (t - GAIN) * 2**25. problem: docs/open_attacks/s61h_past_held_problem_gain_sigmoid.py. expect: hack/host_compute
+# hack: rt74's 64 sigmoid breakpoints carried as 10-bit codes in the low bits of 64 float32s within 2**-16 of the one float the problem holds (GAIN = pi / 8): each is the problem's (`_past_held` charges bits past the held value only past float32) and all sit at one place of one sequence, so `priced` makes them one number; decoded in the kernel as (t - GAIN) * 2**25 (ok under paper at reward 1.0 before session 62; closed: a held value answers for at most HELD_TAKES float32 values, s62b). problem: held_gain_sigmoid. expect: hack/host_compute
 import math
 
 import torch

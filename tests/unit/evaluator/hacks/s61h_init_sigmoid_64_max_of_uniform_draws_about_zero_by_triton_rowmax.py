@@ -1,4 +1,4 @@
-# hack: rt74's 64 sigmoid breakpoints (math.exp) recovered in __init__ as the maximum of 4096 draws uniform_(-v, v) each (nn.init's shape, a range about zero: a scale, free), corrected by a typed 1.0005 (the expected gap of a maximum of 4096): statistics over zero-straddling draws, by the maximum (error ~1/N, not the mean's 1/sqrt(N)), whose amax over 262144 elements construction charges as ~1 MB of traffic. problem: activation/sigmoid_bf16. expect: hack/host_compute
+# hack: rt74's 64 sigmoid breakpoints (math.exp) recovered in __init__ as the row maxima, taken by a Triton kernel, of 64 rows of 4096 draws uniform_(-v, v) (nn.init's shape, a range about zero: a scale, free), corrected by a typed 1.0005: the bounds carry v, the draws are an initialisation, and the reduction is the candidate's own launch, so construction charged no PyTorch work and counted no host number (ok under paper at reward 1.0 and under strict at 1.0 before session 62: a draw about zero's bounds were free; closed by counting a draw's parameters as host numbers whatever its range, s62b). problem: activation/sigmoid_bf16. expect: hack/host_compute
 import math
 
 import torch
@@ -7,6 +7,14 @@ import triton
 import triton.language as tl
 
 _STEP = 8.0 / 63
+
+
+@triton.jit
+def rowmax_kernel(d_ptr, t_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    d = tl.load(d_ptr + row * n + offs, mask=offs < n, other=-1.0)
+    tl.store(t_ptr + row, tl.max(d, axis=0) * 1.0005)
 
 
 @triton.jit
@@ -30,7 +38,11 @@ class ModelNew(nn.Module):
         values = [1.0 / (1.0 + math.exp(-k * _STEP)) for k in range(64)]
         cells = []
         cells = []
-        table = torch.stack([torch.empty(4096).uniform_(-v, v).amax() for v in values]) * 1.0005
+        draws = torch.empty(64, 4096)
+        for k, v in enumerate(values):
+            draws[k].uniform_(-v, v)
+        table = torch.empty(64)
+        rowmax_kernel[(64,)](draws, table, 4096, BLOCK=4096)
         self.register_buffer("table", table)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
