@@ -95,15 +95,17 @@ class NoisyOutputs(TorchDispatchMode):
                                skipped, a buffer no kernel wrote holds values nobody
                                could have produced, so an output that is still right did
                                not need the skipped kernels;
-      torch_compute_noised()  every operator but allocation, views and copies (GLUE_OPS),
-                               the strict policy's: Triton kernels run as usual, so a
-                               forward whose output stays right computed it in its kernels."""
+      torch_compute_noised()  every operator but allocation, views and copies (GLUE_OPS;
+                               a copy converting floats to integers computes, and is
+                               noised), the strict policy's: Triton kernels run as usual,
+                               so a forward whose output stays right computed it in its kernels."""
 
     def __init__(self, pick: Callable[[str], bool], shapes: bool = False,
-                 recorder: LaunchRecorder | None = None) -> None:
+                 recorder: LaunchRecorder | None = None, conversions: bool = False) -> None:
         super().__init__()
         self.pick = pick
         self.shapes = shapes  # also give data-dependent sizes random lengths
+        self.conversions = conversions  # also a copy that computes (`computes_by_conversion`)
         # With a recorder (the torch knock-out): memory only make ops and constants wrote, as
         # the provenance watch keeps it (`constant_op`): an op computing from constants alone
         # (a causal mask from torch.ones().triu(), a group table from arange() // k) is not
@@ -151,7 +153,8 @@ class NoisyOutputs(TorchDispatchMode):
             # memory an in-place view op added (resize_, set_ growing its source storage) holds what was
             # there (a freed torch result taken back unmarked: red teams C s16, D s17): noise, as empty's
             _noise_growth(args, kwargs, extents)
-        if (self.pick(name) or over) and not constant:
+        if (self.pick(name) or over or self.conversions and computes_by_conversion(func, args, kwargs, out)) \
+                and not constant:
             if isinstance(out, HOST_VALUES):
                 # .item(), float(t), torch.equal: the value as the memory holds it (noise where PyTorch
                 # computed it). Noising every read let `torch.ones(1).item() != 1` tell the torch
@@ -170,6 +173,26 @@ class NoisyOutputs(TorchDispatchMode):
                 else:
                     noise(t)
         return out
+
+
+_CONVERTING = frozenset({"_to_copy", "to", "copy", "copy_", "_copy_from", "_copy_from_and_resize", "fill", "fill_"})
+
+
+def computes_by_conversion(func: Any, args: tuple, kwargs: dict, out: Any) -> bool:
+    """Whether a copy (GLUE_OPS) turns floating values into integers or booleans: a saturating,
+    truncating or nonzero-testing conversion is arithmetic, not a move. On the GPU one `_to_copy`
+    of a Triton kernel's float64 `(x - 0.75) * 2**31 / 1.25` to int32 is hardtanh's whole clamp
+    (CUDA's cvt.rzi saturates), and the torch knock-out kept its value as a copy's (red team
+    s62d: `hacks/s62d_hardtanh_clamp_by_saturating_int32_cast_strict`; on the CPU child the
+    emulated conversion's own clamp was what the watch saw). Honest casts stay copies: float to
+    float (an output's bfloat16), integers to integers (int32 indices), anything to floating."""
+    if func.overloadpacket.__name__ not in _CONVERTING:
+        return False
+    outs = written(func, args, kwargs, out)
+    if not any(t.dtype == torch.bool or not (t.is_floating_point() or t.is_complex()) for t in outs):
+        return False
+    return any((t.is_floating_point() or t.is_complex()) and all(t is not w for w in outs)
+               for t in _tensor_args(args, kwargs))
 
 
 def _storages(args: tuple, kwargs: dict) -> list:
@@ -221,4 +244,4 @@ def torch_compute_noised(recorder: LaunchRecorder | None = None) -> NoisyOutputs
     # fresh memory holds noise here too, as in every other checked forward: what torch.empty
     # returned was the one difference left to tell this run apart by (`torch.empty(1).item()`)
     return NoisyOutputs(lambda name: name not in GLUE_OPS or name in FRESH_OPS, shapes=True,
-                        recorder=recorder)
+                        recorder=recorder, conversions=True)
