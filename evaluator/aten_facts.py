@@ -322,3 +322,29 @@ def _still_made(made: set[int], key: int, t: torch.Tensor, makes: bool, reads: A
         made.add(key)
     elif not (makes and key in reads):
         made.discard(key)
+
+
+_CONVERTING = frozenset({"_to_copy", "to", "copy", "copy_", "_copy_from", "_copy_from_and_resize", "fill", "fill_"})
+
+
+def computes_by_conversion(func: Any, args: tuple, kwargs: dict, out: Any) -> bool:
+    """Whether a copy (GLUE_OPS) computes as it converts: floats into integers or booleans (a
+    saturating, truncating or nonzero-testing conversion), or anything into a float8 type (3 or 2
+    mantissa bits, saturating). On the GPU one `_to_copy` of a Triton kernel's float64
+    `(x - 0.75) * 2**31 / 1.25` to int32 is hardtanh's whole clamp (CUDA's cvt.rzi saturates),
+    and `((x - 2.0) * 2**60).to(torch.float8_e4m3fn)` is the sign of x - 2.0 on either device:
+    the torch knock-out kept both as copies' values (red team s62d, `hacks/s62d_hardtanh_*`).
+    Honest casts stay copies: float to float (an output's bfloat16), integers to integers
+    (int32 indices), integers to floats."""
+    if func.overloadpacket.__name__ not in _CONVERTING:
+        return False
+    outs = written(func, args, kwargs, out)
+    ins = [t for t in _tensor_args(args, kwargs) if all(t is not w for w in outs)]
+    for o in outs:
+        into_float8 = o.is_floating_point() and o.element_size() == 1
+        into_integers = o.dtype == torch.bool or not (o.is_floating_point() or o.is_complex())
+        for t in ins:
+            floating = t.is_floating_point() or t.is_complex()
+            if (into_integers and floating) or (into_float8 and t.dtype != o.dtype):
+                return True
+    return False

@@ -478,8 +478,21 @@ def _integral(x: Any) -> bool:
         and x.dtype is not torch.bool
 
 
+# Unsigned types past uint8 whose conversion from floats on the device no measurement holds:
+# copy_'s static_cast is PTX's cvt.rzi there (saturating: -1.0 -> 0), where x86 and the int64
+# route below wrap (-1.0 -> 4294967295), so a flag made that way switched the CPU's ReLU on and
+# the GPU's off (red team s62d, reasoned from PTX's cvt; h200.json measures uint8 alone)
+_UNMEASURED = tuple(getattr(torch, n) for n in ("uint16", "uint32", "uint64") if hasattr(torch, n))
+
+
 def cuda_cast(x: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
-    """`x.to(dtype)` for a floating x and an integer dtype, as a CUDA device converts."""
+    """`x.to(dtype)` for a floating x and an integer dtype, as a CUDA device converts; a
+    conversion whose device answer is not measured (`_UNMEASURED`) raises, as no answer here
+    is known to be the GPU's."""
+    if dtype in _UNMEASURED:
+        raise RuntimeError(f"converting floating values to {dtype} on the device is not modelled by the CPU "
+                           "check (the GPU's answer past the type's range is not measured); convert to a "
+                           "signed type or in your kernel")
     d = x.detach().double()
     nan = torch.isnan(d)
     if dtype in (torch.int32, torch.int16, torch.int8):

@@ -65,7 +65,7 @@ from dataclasses import asdict, dataclass
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from evaluator.aten_facts import GLUE_OPS, MAKE_OPS
+from evaluator.aten_facts import GLUE_OPS, MAKE_OPS, computes_by_conversion
 from evaluator.aten_plans import OpPlan, as_meta, operands, plan_of, signature, tensors_in
 from evaluator.byte_spans import span_bytes
 from evaluator.candidate_made import Made, finishing
@@ -149,6 +149,8 @@ class WorkCounter:
         self._fresh, self._made = (_Unmapped(), _Unmapped()) if aten_only else (Fresh(), Made())
         self.finish_unfused_s = 0.0  # the coverage bound's price of ops finishing that memory
         self.finish_flops = 0
+        self.convert_unfused_s = 0.0  # ... and of copies that compute as they convert
+        self.convert_elements = 0
         self._decomposed: dict[tuple, tuple[int, float]] = {}  # _signature -> its parts' work
         self.launches = 0
 
@@ -301,7 +303,10 @@ class WorkCounter:
         flops, compute_s = self._work(plan, args, kwargs, out, tensors)
         bound = self._add("aten", plan.label, nbytes, flops, compute_s,
                           unfused_s=self._unfused(plan, args, kwargs), moved_s=moved)
-        if finish:  # PyTorch finishing what the candidate's kernels made (candidate_made)
+        if computes_by_conversion(func, args, kwargs, out):  # a sign or a clamp, priced as a copy
+            self.convert_unfused_s += bound  # (profiled_coverage floors it at the problem's work)
+            self.convert_elements += sum(t.numel() for t in tensors_in(out))
+        elif finish:  # PyTorch finishing what the candidate's kernels made (candidate_made)
             self.finish_unfused_s += bound
             self.finish_flops += flops
         for t in tensors_in(out):
@@ -472,6 +477,7 @@ class WorkCounter:
                 # (candidate_made): what profiled_coverage's bound prices by arithmetic share
                 "aten_flops": sum(e.flops for _, e in entries if e.source == "aten") * per,
                 "finish_unfused_s": self.finish_unfused_s * per, "finish_flops": self.finish_flops * per,
+                "convert_unfused_s": self.convert_unfused_s * per, "convert_elements": self.convert_elements * per,
                 "launches": self.launches, "kernels": kernels, "method": METHOD, "candidate_kernels": {
                     name[:200]: e.seconds * per for (_, name), e in entries[:64] if e.candidate},
                 "roofline": asdict(self.roofline), "error": None}

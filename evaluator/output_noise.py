@@ -26,6 +26,7 @@ from evaluator.aten_facts import (
     _still_made,
     _tensor_args,
     chain_ops,
+    computes_by_conversion,
     constant_op,
     data_dependent_shape,
     storage_key,
@@ -95,15 +96,17 @@ class NoisyOutputs(TorchDispatchMode):
                                skipped, a buffer no kernel wrote holds values nobody
                                could have produced, so an output that is still right did
                                not need the skipped kernels;
-      torch_compute_noised()  every operator but allocation, views and copies (GLUE_OPS),
-                               the strict policy's: Triton kernels run as usual, so a
-                               forward whose output stays right computed it in its kernels."""
+      torch_compute_noised()  every operator but allocation, views and copies (GLUE_OPS;
+                               a copy converting floats to integers computes, and is
+                               noised), the strict policy's: Triton kernels run as usual,
+                               so a forward whose output stays right computed it in its kernels."""
 
     def __init__(self, pick: Callable[[str], bool], shapes: bool = False,
-                 recorder: LaunchRecorder | None = None) -> None:
+                 recorder: LaunchRecorder | None = None, conversions: bool = False) -> None:
         super().__init__()
         self.pick = pick
         self.shapes = shapes  # also give data-dependent sizes random lengths
+        self.conversions = conversions  # also a copy that computes (`computes_by_conversion`)
         # With a recorder (the torch knock-out): memory only make ops and constants wrote, as
         # the provenance watch keeps it (`constant_op`): an op computing from constants alone
         # (a causal mask from torch.ones().triu(), a group table from arange() // k) is not
@@ -151,7 +154,8 @@ class NoisyOutputs(TorchDispatchMode):
             # memory an in-place view op added (resize_, set_ growing its source storage) holds what was
             # there (a freed torch result taken back unmarked: red teams C s16, D s17): noise, as empty's
             _noise_growth(args, kwargs, extents)
-        if (self.pick(name) or over) and not constant:
+        if (self.pick(name) or over or self.conversions and computes_by_conversion(func, args, kwargs, out)) \
+                and not constant:
             if isinstance(out, HOST_VALUES):
                 # .item(), float(t), torch.equal: the value as the memory holds it (noise where PyTorch
                 # computed it). Noising every read let `torch.ones(1).item() != 1` tell the torch
@@ -221,4 +225,4 @@ def torch_compute_noised(recorder: LaunchRecorder | None = None) -> NoisyOutputs
     # fresh memory holds noise here too, as in every other checked forward: what torch.empty
     # returned was the one difference left to tell this run apart by (`torch.empty(1).item()`)
     return NoisyOutputs(lambda name: name not in GLUE_OPS or name in FRESH_OPS, shapes=True,
-                        recorder=recorder)
+                        recorder=recorder, conversions=True)

@@ -102,8 +102,18 @@ def _pytorch_share(other: float, run: dict, work: float, work_flops: float) -> f
     """The work the bound charges PyTorch in one profiled run: `other` (every op at its unfused
     price), with its finishing ops (candidate_made) at W x their share of the reference's flops
     where that is less. A finishing pass that is the problem (a sum over a Triton copy of the
-    input) has the reference's flops or more and keeps its price."""
+    input) has the reference's flops or more and keeps its price. A copy that computes as it
+    converts (aten_facts.computes_by_conversion) decides one thing per element it writes, and
+    is charged at least W x those elements' share of the reference's flops: priced as a move of
+    its float16 reads, a float8 conversion saturating Triton's scaled x to its sign was relu's
+    comparison at a seventh of the reference's price (red team s62d: coverage 0.83, reward 0.92
+    under paper for a forward whose kernels only scaled and multiplied)."""
     finish = float(run.get("finish_unfused_s") or 0.0)
-    if work_flops <= 0 or finish <= 0:
+    convert = float(run.get("convert_unfused_s") or 0.0)
+    if work_flops <= 0:
+        return other
+    decided = work * float(run.get("convert_elements") or 0.0) / work_flops
+    other += max(convert, decided) - convert
+    if finish <= 0:
         return other
     return other - finish + min(finish, work * float(run.get("finish_flops") or 0.0) / work_flops)

@@ -8,6 +8,9 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+import torch
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -379,3 +382,18 @@ def test_an_overlapping_out_is_refused_where_the_kernel_would_write_past_it():
     done = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.split() == ["2", "16.0", "32.0"], done.stdout + done.stderr[-2000:]
+
+
+def test_a_device_conversion_to_a_wide_unsigned_type_is_refused_not_guessed():
+    """float -> uint16/32/64 on the device is PTX's saturating cvt on the GPU and the host's wrap
+    through int64 here (-1.0 -> 4294967295): a flag made so switched the CPU's ReLU on and the
+    GPU's off (red team s62d); unmeasured, it raises. uint8 and the signed types keep the H200's
+    recorded answers (test_gpu_image)."""
+    from evaluator.candidate_env import cuda_cast
+
+    x = torch.tensor([-1.0, 3.5, 1e10])
+    for dtype in (torch.uint16, torch.uint32, torch.uint64):
+        with pytest.raises(RuntimeError, match="not modelled"):
+            cuda_cast(x, dtype)
+    assert cuda_cast(x[:2], torch.uint8).tolist() == [255, 3]
+    assert cuda_cast(x, torch.int32).tolist() == [-1, 3, 2 ** 31 - 1]

@@ -168,3 +168,28 @@ def test_input_data_never_becomes_a_constant(route):
     report = watch.report()
     assert report["returned"] is not None and report["handed"] is not None, (route, report)
     assert isinstance(read, float)
+
+
+def test_a_conversion_of_floats_to_integers_is_computed_in_the_torch_knock_out():
+    """A float to integer (or bool) conversion saturates, truncates or tests for zero, and one into
+    float8 saturates: hardtanh's clamp as one `_to_copy` to int32 on the GPU, its comparisons as
+    float8 signs (red team s62d), are noised like any compute op; moves and honest casts (an
+    output's bfloat16, int32 indices widened) keep their values."""
+    spread = torch.randn(256, dtype=torch.float64) * 2.0 ** 33
+    codes = torch.arange(256, dtype=torch.int32)
+    x = torch.randn(256)
+    with torch_compute_noised(LaunchRecorder()):
+        clamped = spread.to(torch.int32)
+        into = torch.empty(256, dtype=torch.int64).copy_(spread)
+        nonzero = x.to(torch.bool)
+        signs = (x * 2.0 ** 60).to(torch.float8_e4m3fn)
+        half = x.to(torch.bfloat16)
+        wide = codes.to(torch.int64)
+        moved = x.clone()
+    assert not torch.equal(clamped, spread.clamp(-2.0 ** 31, 2.0 ** 31 - 1).to(torch.int32))
+    assert not torch.equal(into, spread.to(torch.int64))
+    assert not torch.equal(nonzero, x.to(torch.bool))
+    assert not torch.equal(signs.float(), (x * 2.0 ** 60).to(torch.float8_e4m3fn).float())
+    assert torch.equal(half, x.to(torch.bfloat16))
+    assert torch.equal(wide, codes.to(torch.int64))
+    assert torch.equal(moved, x)

@@ -84,3 +84,21 @@ def test_gpu_coverage_is_held_to_the_share_the_meter_says_pytorch_left():
     assert stopwatch.profiled_coverage([_cov(10.0, 9.0)] * 6, reference)["coverage"] == 0.0
     # a reference without the meter's figures (an older child): the kernels' time share alone
     assert stopwatch.profiled_coverage([_cov(10.0, 9.0)] * 6, [_cov(2e-4, 0.0)])["coverage"] == pytest.approx(0.9)
+
+
+def test_a_copy_that_computes_as_it_converts_is_charged_the_problems_work_it_decides():
+    """Red team s62d: relu's comparison as a float8 conversion of Triton's float16 `x * 2**40`
+    (its sign), priced as a move of its reads, 1/7 of the reference's relu; the kernels only
+    scaled and multiplied: coverage 0.83. A conversion deciding one thing per element of the
+    reference's N flops is charged at least W; one of a small epilogue keeps its own price."""
+    def est(total: float, mine: float, **extra) -> dict:
+        return {"coverage": mine / total, "estimated_time_s": total, "unfused_time_s": total,
+                "candidate_time_s": mine, **extra}
+
+    reference = [{**est(7.0, 0.0), "aten_flops": 1000.0}] * 6
+    signs = [est(6.0, 5.0, convert_unfused_s=1.0, convert_elements=1000.0)] * 6
+    assert stopwatch.profiled_coverage(signs, reference)["coverage"] == 0.0
+    as_a_move = [est(6.0, 5.0)] * 6
+    assert stopwatch.profiled_coverage(as_a_move, reference)["coverage"] == pytest.approx(5 / 6)
+    epilogue = [est(6.0, 5.0, convert_unfused_s=1.0, convert_elements=10.0)] * 6
+    assert stopwatch.profiled_coverage(epilogue, reference)["coverage"] == pytest.approx(5 / 6)

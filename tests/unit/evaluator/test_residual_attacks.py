@@ -58,3 +58,14 @@ def test_a_residual_attack_earns_less_than_the_honest_solution(path, evaluator, 
             attacks.append(evaluator.evaluate(problem, path.read_text(), settings).reward)
             honests.append(evaluator.evaluate(problem, problem.solution, settings).reward)
     assert statistics.median(attacks) < statistics.median(honests), (attack.status, attacks, honests)
+
+
+def test_a_sign_made_by_a_float8_conversion_is_pytorchs_work_in_the_coverage_bound(evaluator, settings):
+    """relu's comparison as one `.to(torch.float8_e4m3fn)` of Triton's float16 x * 2**40 (its
+    sign: -448, 0 or 448), the kernels only scaling and multiplying: priced as a move of its
+    reads, the conversion left the kernels 0.83 of relu's work (red team s62d, reward 0.92);
+    charged the reference's work it decides (evaluator.profiled_coverage), it leaves none."""
+    path = Path(__file__).parent / "residual" / "s62d_relu_sign_by_float8_cast_of_half_spread_paper.py"
+    verdict = evaluator.evaluate(fixture_problem(_header(path)["problem"]), path.read_text(), settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.coverage < 0.01 and verdict.reward < 0.51, verdict.details["profile"]
