@@ -37,6 +37,7 @@ that tampered with it could at most keep the verdict the depth trials gave.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import time
@@ -399,30 +400,39 @@ def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
 MAX_LAUNCHES = 4096
 
 
-def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()) -> dict:
-    """The child's side (the `dry` command): the candidate's forward at this child's sizes on
-    meta tensors, its launches recorded and not run (LaunchRecorder.dry), then the model of
-    every launch: {"storages": `stored`'s} or {"unmodelled": why}."""
+def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset(), real_seed: int | None = None) -> dict:
+    """The child's side (the `dry` command): the candidate's forward at this child's sizes, its
+    launches recorded and not run (LaunchRecorder.dry), then the model of every launch:
+    {"storages": `stored`'s} or {"unmodelled": why}. The forward runs on meta tensors, or with
+    `real_seed` on the problem's CPU draw from that seed (evaluator.dry_tells: where the meta
+    forward observed what a meta tensor cannot answer as the GPU would, {"values": why, "elements":
+    its inputs' elements}; where the real one read back what a launch it does not run may have
+    stored, or raised, {"told": why} or {"raised": why}, which evaluator.dry_phase refuses)."""
     import torch
 
     from evaluator import candidate_env, dry_tells
 
     deadline = time.monotonic() + budget_s
-    recorder.dry = []
-    dry_tells.reset()  # the candidate's code asks is_meta / data_ptr and gets the GPU's answers
-    candidate_env.STANDING_DEVICE[0] = "meta"
+    phase = "meta" if real_seed is None else "real"
+    recorder.dry = [] if phase == "meta" else dry_tells.Recorded()
+    elements = None
     try:
-        with torch.device("meta"):
-            inputs = list(ws.problem.get_inputs())
-        if isinstance(model, torch.nn.Module):
+        inputs = _inputs(ws, real_seed)
+        elements = sum(x.numel() for x in inputs if isinstance(x, torch.Tensor))
+        if isinstance(model, torch.nn.Module) and phase == "meta":
             model.to("meta")
-        with recorder.suppressed():
+        candidate_env.STANDING_DEVICE[0] = "meta" if phase == "meta" else "cpu"
+        dry_tells.start(phase)
+        with recorder.suppressed(), dry_tells.Taint() if phase == "real" else contextlib.nullcontext():
             outputs, _ = ws.forward(model, inputs)
         launches = [Launch(*made) for made in recorder.dry]
-    except Exception as exc:  # noqa: BLE001  (a forward that needs data has no model)
-        return {"unmodelled": f"the forward on meta tensors: {type(exc).__name__}: {str(exc)[:200]}"}
+        if dry_tells.told() is not None:
+            raise dry_tells.Told(dry_tells.told())
+    except Exception as exc:  # noqa: BLE001  (judged by evaluator.dry_phase: `_failed`)
+        return _failed(phase, exc, dry_tells.told(), elements)
     finally:
         recorder.dry, candidate_env.STANDING_DEVICE[0] = None, "cpu"
+        dry_tells.start(None)
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
     try:
@@ -430,3 +440,25 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
                 "launches": [[x.name, list(x.grid)] for x in launches]}
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300]}
+
+
+def _inputs(ws, real_seed: int | None) -> list:
+    """The forward's inputs: meta tensors from the problem's get_inputs, or its CPU draw."""
+    import torch
+
+    if real_seed is not None:
+        return ws._make(int(real_seed), "base", with_digest=False)[0]
+    with torch.device("meta"):
+        return list(ws.problem.get_inputs())
+
+
+def _failed(phase: str, exc: Exception, told: str | None, elements: int | None) -> dict:
+    """The reply for a forward that did not finish: on meta tensors the real forward answers
+    it (`values`), unless the problem's inputs were not made; on the CPU draw the model has no
+    answer (`told`: it read back a launched storage; `raised`)."""
+    why = f"{type(exc).__name__}: {str(exc)[:200]}"
+    if elements is None:
+        return {"unmodelled": f"the problem's inputs at these sizes: {why}"}
+    if phase == "meta":
+        return {"values": told or why, "elements": elements}
+    return {"told": told} if told is not None else {"raised": why}
