@@ -20,15 +20,20 @@ loaded values reach store masks only stores every lane landing in a storage, `un
 upper bound); a loop that stores nothing and steers no store runs one trip
 (`dry_facts.shortened`: the K loop of a matmul), one whose stores only its counter's tests gate
 its first and last (`ends`); a forward that needs data on the host (`.item()`, a data-made
-grid) raises on meta tensors; descriptors and anything else the model does not know raise
+grid) observes what a meta tensor cannot answer as the GPU would, and runs again on the
+problem's CPU draw (below); descriptors and anything else the model does not know raise
 `Unmodelled` (register-only inline asm runs as the child's emulation); a storage past
 MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s`, or programs whose pace
 says the rest cannot finish in it: `_Pace`) is no model. Each of those leaves the verdict as it
-was. During the dry forward the candidate's code sees meta tensors as it sees the CPU's
-stand-ins, on cuda:0, and a CUDA device it names makes meta tensors
-(candidate_env.STANDING_DEVICE): `torch.cuda.get_device_properties(x.device)` before a
-persistent grid has a model; it asks `is_meta` and `data_ptr()` and gets the GPU's answers
-(evaluator.dry_tells: red team s61d's tells launched the full grid in the model only).
+was. What the candidate's side observes in the model's forward is judged, not listed
+(evaluator.dry_tells, session 62: answering is_meta and data_ptr by name left repr, type(), an
+f-string and the made-up addresses telling the model apart, and a host read raising on meta
+kept the ok): on meta tensors only tensors and metadata answer it (a CUDA device it names makes
+meta tensors, candidate_env.STANDING_DEVICE, and they answer cuda:0), anything else stops the
+forward, which then runs on the problem's CPU draw at the same sizes with its launches recorded
+and not run (`real_seed`): the answers a CPU trial gets, but for what a launch not run may have
+stored, whose reading to the host (`told`), or a raise there (`raised`), evaluator.dry_phase
+refuses.
 
 Trust: the model runs in the candidate's own child, after its forward, like the knock-out's
 suppressed launches; what it reports can only refuse the candidate (a storage short of whole)

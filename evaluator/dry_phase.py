@@ -18,14 +18,23 @@ padded buffer (partly stored at every size) are never judged, and the union of e
 of the forward is compared (a chunked launch, a second launch for a tail), but for kernels the
 knock-out round found the result does not need and constant writers, which store nothing in
 the model (a decoy zero fill made a capped output whole: s61d). A returned tensor is also
-judged by its own elements (`output i`: a view of a longer storage). What has no model
-(a forward that needs data on the host, a kernel whose stores a loaded value steers, more
-than `dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so
-in `details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
+judged by its own elements (`output i`: a view of a longer storage). A forward that observes
+what a meta tensor cannot answer as the GPU would (text, an address, a value read to the host:
+evaluator.dry_tells) runs again in another fresh child on the problem's CPU draw at the same
+sizes (`_modelled`), its launches recorded and not run; where that forward reads back what one
+of them may have stored, raises, or its child ends, the model cannot run it as the GPU does and
+the candidate is refused (`_unanswered`: `timeout`, or `runtime_error` where it raised): a
+give-up the candidate's code can cause is never a kept ok (red team s61d's host NaN guard, s62a).
+What has no model otherwise (a kernel whose stores a loaded value steers, more than
+`dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`, a problem whose inputs are past
+`dry_tells.REAL_ELEMENTS` where the real forward was needed) keeps the verdict, said so in
+`details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
 not compare loads), a storage finished by torch after a kernel capped by a constant (it would
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
 at the declared sizes (a cap past the model's pace), a capped kernel finishing in place what a
-needed full-grid kernel wrote (docs/open_attacks, s61d).
+needed full-grid kernel wrote (docs/open_attacks, s61d). Refused, honest or not (reasoned, none
+known in the corpora): a forward that reads to the host, at either size, a value computed from a
+storage a launch may store into (a data-made grid from a kernel's count: MoE routing).
 """
 from __future__ import annotations
 

@@ -58,9 +58,9 @@ _METADATA = frozenset({
     "shape", "size", "stride", "dim", "ndim", "ndimension", "numel", "nelement", "dtype", "layout",
     "element_size", "itemsize", "nbytes", "storage_offset", "is_contiguous", "is_floating_point",
     "is_complex", "is_signed", "requires_grad", "is_leaf", "grad", "grad_fn", "is_pinned",
-    "is_shared", "is_inference", "is_conj", "is_neg", "is_sparse", "is_quantized", "is_mkldnn",
-    "is_nested", "is_cpu", "is_cuda", "device", "get_device", "__len__", "__hash__",
-    "__iter__", "dim_order", "is_same_size", "result_type", "is_tensor", "output_nr", "_version"})
+    "is_inference", "is_conj", "is_neg", "is_sparse", "is_quantized", "is_mkldnn", "is_nested",
+    "is_cpu", "is_cuda", "device", "get_device", "__len__", "__hash__", "__iter__", "dim_order",
+    "is_same_size", "result_type", "is_tensor"})
 # and in the real forward, an address and a type name: a CPU trial's own answers
 _REAL_METADATA = _METADATA | {"data_ptr", "type", "is_meta"}
 
@@ -98,12 +98,20 @@ def observed(func: Any, args: tuple, kwargs: dict, out: Any) -> None:
     """Stop the forward (`Told`) where the candidate's side observes, of a meta tensor (or in
     the real forward, of a launched storage), anything but a tensor or metadata."""
     phase = _WATCH[0]
-    if phase is None or _value_free(out) or _name(func) in (_METADATA if phase == "meta" else _REAL_METADATA):
+    if phase is None or _value_free(out):
+        return
+    if _name(func) in (_METADATA if phase == "meta" else _REAL_METADATA) and not _meta_said(out):
         return
     if not any(_suspect(t) for t in _tensors((args, kwargs))) or not _asker():
         return
     _tell(f"`{_name(func)}` of a tensor" + (" on the model's meta tensors" if phase == "meta"
                                               else " a launch the model does not run may have stored"))
+
+
+def _meta_said(out: Any) -> bool:
+    """Whether a device answer is the meta device's (`x.device` or `x.get_device()` asked by
+    a library, where candidate_env answers the candidate's own code cuda:0)."""
+    return isinstance(out, torch._C.device) and out.type == "meta" or _WATCH[0] == "meta" and out == -1
 
 
 def _name(func: Any) -> str:
@@ -140,18 +148,20 @@ def _key(t: torch.Tensor) -> int:
 
 
 _TORCH = os.path.dirname(torch.__file__) + os.sep
+_TRITON = os.path.join(os.path.dirname(_TORCH.rstrip(os.sep)), "triton") + os.sep
 _HARNESS = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _HANDING_ON = tuple(os.sep + f for f in ("candidate_env.py", "cuda_fidelity.py", "cuda_values.py", "cuda_orders.py",
                                          "dry_tells.py"))
 
 
 def _asker() -> bool:
-    """Whether the nearest frame past torch's own and this mode's is not the harness's: the
-    candidate's code, or any library it handed the tensor to (a dataclass's repr)."""
+    """Whether the nearest frame past torch's, Triton's and this mode's own is not the harness's:
+    the candidate's code, or any library it handed the tensor to (a dataclass's repr). Triton
+    called by the launch hook (device_compile's specialization reads data_ptr) is the harness's."""
     frame = sys._getframe(1)
     while frame is not None:
         path = frame.f_code.co_filename
-        if not path.startswith(_TORCH) and not path.endswith(_HANDING_ON):
+        if not path.startswith((_TORCH, _TRITON)) and not path.endswith(_HANDING_ON):
             return not os.path.abspath(path).startswith(_HARNESS)
         frame = frame.f_back
     return False
