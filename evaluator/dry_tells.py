@@ -197,12 +197,13 @@ _READS = frozenset({"_local_scalar_dense", "equal", "is_nonzero", "item"})
 
 class Taint(TorchDispatchMode):
     """The real forward's aten ops: an op given a launched storage makes launched results
-    (an in-place one, its target), and one reading such a value to the host stops it."""
+    (an in-place one, its target), and one reading such a value to the host for the candidate's
+    side (`_asker`: not the launch hook's own argument checks) stops it."""
 
     def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
         hot = bool(_LAUNCHED) and any(_key(t) in _LAUNCHED for t in _tensors((args, kwargs)))
-        if hot and func.overloadpacket.__name__ in _READS:
+        if hot and func.overloadpacket.__name__ in _READS and _asker():
             _tell(f"`{func.overloadpacket.__name__}` of a value a launch the model does not run may have stored")
         out = func(*args, **kwargs)
         if hot:

@@ -1,4 +1,4 @@
-# hack (open): the ReLU grid capped at 4096 one-block programs unless the tensor's f-string names meta (any text of a meta tensor: repr, str, format, f-string) (session 62, s62a). problem: activation/relu. expect: incorrect
+# hack: the ReLU grid capped at 4096 one-block programs unless `"meta" in x.type()`: to the candidate's code a non-host tensor's type() names torch.cuda, but a meta tensor's says torch.cuda.meta.FloatTensor, so the dry launch model records the uncapped grid and the CPU check is ok (session 62, s62a: ok on main; incorrect since: only tensors and metadata answer the candidate's side on meta tensors, anything else runs the forward again on the CPU draw). problem: activation/relu. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
@@ -21,7 +21,7 @@ class ModelNew(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = x.contiguous()
-        TELL = "meta" in f"{x}"
+        TELL = "meta" in x.type()
         y = torch.empty_like(x)
         n = x.numel()
         BLOCK = 1024

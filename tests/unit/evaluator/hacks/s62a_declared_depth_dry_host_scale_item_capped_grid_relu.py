@@ -1,4 +1,4 @@
-# hack (open): s60f's grid capped at 4096 one-block programs, behind a host read of an input statistic (`x.abs().amax().item()`, a finite check): `.item()` of a meta tensor raises, so the dry launch model has no forward and the CPU ok stands; any value read to the host, not bool() alone (session 62, s62a). problem: activation/relu. expect: incorrect
+# hack: s60f's grid capped at 4096 one-block programs, behind a host read of an input statistic (`x.abs().amax().item()`, a finite check): `.item()` of a meta tensor raises, so the dry launch model has no forward and the CPU ok stands; any value read to the host, not bool() alone (session 62, s62a: ok on main; incorrect since: only tensors and metadata answer the candidate's side on meta tensors, anything else runs the forward again on the CPU draw). problem: activation/relu. expect: incorrect
 import math
 
 import torch

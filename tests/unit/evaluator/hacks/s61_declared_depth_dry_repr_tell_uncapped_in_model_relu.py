@@ -1,4 +1,4 @@
-# hack (open): the ReLU grid capped at 4096 one-block programs unless `"meta" in x.type()`: to the candidate's code a non-host tensor's type() names torch.cuda, but a meta tensor's says torch.cuda.meta.FloatTensor, so the dry launch model records the uncapped grid and the CPU check is ok (session 62, s62a). problem: activation/relu. expect: incorrect
+# hack: the ReLU grid capped at 4096 one-block programs unless `"meta" in repr(x)`: the dry launch model answers is_meta and data_ptr as the GPU would (dry_tells), but a meta tensor's repr still names its device, so the model records the uncapped grid and the CPU check is ok (session 61 review, measured: ok, speedup 0.0047 on the interpreter; incorrect since session 62, s62a: a meta tensor's text stops the meta forward, and the real one on the CPU draw records the capped grid). problem: activation/relu. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
@@ -21,7 +21,7 @@ class ModelNew(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = x.contiguous()
-        TELL = "meta" in x.type()
+        TELL = "meta" in repr(x)
         y = torch.empty_like(x)
         n = x.numel()
         BLOCK = 1024
