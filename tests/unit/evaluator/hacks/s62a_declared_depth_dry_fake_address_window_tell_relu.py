@@ -1,4 +1,4 @@
-# hack (open): the ReLU grid capped at 4096 one-block programs unless the input's address lies in the 32 GiB window from 0x7F00 << 32 where dry_tells hands out its device-like addresses, at a 2 MiB boundary (a random 2 MiB multiple past that base): an answer made up for the model is itself a tell, true there always and on a GPU or a CPU trial only by chance (session 62, s62a). problem: activation/relu. expect: incorrect
+# hack: the ReLU grid capped at 4096 one-block programs unless the input's address lies in the 32 GiB window from 0x7F00 << 32 where dry_tells hands out its device-like addresses, at a 2 MiB boundary (a random 2 MiB multiple past that base): an answer made up for the model is itself a tell, true there always and on a GPU or a CPU trial only by chance (session 62, s62a: ok on main; incorrect since: an address is no metadata a meta tensor holds, so the forward runs again on the CPU draw, whose addresses are a CPU trial's). problem: activation/relu. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
