@@ -428,7 +428,7 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
             model.to("meta")
         candidate_env.STANDING_DEVICE[0] = "meta" if phase == "meta" else "cpu"
         dry_tells.start(phase)
-        with recorder.suppressed(), dry_tells.Taint() if phase == "real" else contextlib.nullcontext():
+        with recorder.suppressed(), _real(phase):
             outputs, _ = ws.forward(model, inputs)
         launches = [Launch(*made) for made in recorder.dry]
         if dry_tells.told() is not None:
@@ -445,6 +445,20 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
                 "launches": [[x.name, list(x.grid)] for x in launches]}
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300]}
+
+
+def _real(phase: str):
+    """The real forward's watch (dry_tells.Taint), with fresh memory holding noise as in every
+    checked forward (a fresh `torch.empty` read back as zeros here only would tell it apart)."""
+    from evaluator import dry_tells
+    from evaluator.output_noise import random_uninitialised
+
+    if phase != "real":
+        return contextlib.nullcontext()
+    stack = contextlib.ExitStack()
+    stack.enter_context(random_uninitialised())
+    stack.enter_context(dry_tells.Taint())
+    return stack
 
 
 def _inputs(ws, real_seed: int | None) -> list:
