@@ -192,7 +192,19 @@ class Recorded(list):
         super().append(made)
 
 
-_READS = frozenset({"_local_scalar_dense", "equal", "is_nonzero", "item"})
+# aten ops that hand the host a value: a scalar, or a result whose shape the values make (the
+# metadata of `torch.nonzero(y)` counts y's nonzeros); indexing by a boolean mask is one too
+_READS = frozenset({"_local_scalar_dense", "equal", "is_nonzero", "item", "nonzero", "nonzero_static",
+                    "argwhere", "masked_select", "unique", "_unique", "_unique2", "unique_consecutive",
+                    "unique_dim", "unique_dim_consecutive", "repeat_interleave", "bincount"})
+
+
+def _reads(func: Any, args: tuple, kwargs: dict) -> bool:
+    name = func.overloadpacket.__name__
+    if name in _READS:
+        return True
+    return name == "index" and any(
+        t.dtype in (torch.bool, torch.uint8) and _key(t) in _LAUNCHED for t in _tensors((args[1:], kwargs)))
 
 
 class Taint(TorchDispatchMode):
@@ -203,7 +215,7 @@ class Taint(TorchDispatchMode):
     def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
         hot = bool(_LAUNCHED) and any(_key(t) in _LAUNCHED for t in _tensors((args, kwargs)))
-        if hot and func.overloadpacket.__name__ in _READS and _asker():
+        if hot and _reads(func, args, kwargs) and _asker():
             _tell(f"`{func.overloadpacket.__name__}` of a value a launch the model does not run may have stored")
         out = func(*args, **kwargs)
         if hot:

@@ -129,10 +129,13 @@ def test_the_real_forward_refuses_reading_back_what_a_launch_not_run_may_have_st
             print(tried(candidate.observes, z, "item"), tried(candidate.observes, z, "repr"),
                   tried(lambda: bool(y.sum() > 0)), dry_tells.told() is not None)
             print(tried(lambda: y.shape[0] + y.data_ptr() * 0))  # metadata and addresses: a CPU trial's
+            # a shape the values make is a value: nonzero's, a boolean mask's
+            print(tried(lambda: len(torch.nonzero(z))), tried(lambda: x[y > 0].shape[0]), tried(lambda: y[x > 0].shape))
         dry_tells.start(None)
     """)
     assert out[0] == "True True", out  # x is only read by the launch: its values are the GPU's
     assert out[1] == "told told told True" and out[2] == "64", out
+    assert out[3].startswith("told told torch.Size(["), out  # masked by x's values only: a CPU trial's
 
 
 def test_no_candidate_makes_a_meta_tensor_of_its_own_in_a_cpu_child(tmp_path):
