@@ -88,8 +88,8 @@ def answer(func: Any, args: tuple) -> Any:
     if _WATCH[0] != "meta" or not args or not isinstance(args[0], torch.Tensor) or not _IS_META.__get__(args[0]):
         return NOT_ANSWERED
     if getattr(func, "__self__", None) is _IS_META:
-        return False if _asker() else NOT_ANSWERED
-    if func is _TYPE and len(args) == 1 and _asker():
+        return False if _asker() is not None else NOT_ANSWERED
+    if func is _TYPE and len(args) == 1 and _asker() is not None:
         return "torch.cuda." + func(*args).rsplit(".", 1)[-1]
     return NOT_ANSWERED
 
@@ -102,10 +102,11 @@ def observed(func: Any, args: tuple, kwargs: dict, out: Any) -> None:
         return
     if _name(func) in (_METADATA if phase == "meta" else _REAL_METADATA) and not _meta_said(out):
         return
-    if not any(_suspect(t) for t in _tensors((args, kwargs))) or not _asker():
+    asker = any(_suspect(t) for t in _tensors((args, kwargs))) and _asker()
+    if not asker:
         return
     _tell(f"`{_name(func)}` of a tensor" + (" on the model's meta tensors" if phase == "meta"
-                                              else " a launch the model does not run may have stored"))
+                                              else " a launch the model does not run may have stored") + f" ({asker})")
 
 
 def _meta_said(out: Any) -> bool:
@@ -154,17 +155,19 @@ _HANDING_ON = tuple(os.sep + f for f in ("candidate_env.py", "cuda_fidelity.py",
                                          "dry_tells.py"))
 
 
-def _asker() -> bool:
+def _asker() -> str | None:
     """Whether the nearest frame past torch's, Triton's and this mode's own is not the harness's:
     the candidate's code, or any library it handed the tensor to (a dataclass's repr). Triton
-    called by the launch hook (device_compile's specialization reads data_ptr) is the harness's."""
+    called by the launch hook (device_compile's specialization reads data_ptr, in the binder
+    Triton generates: a "<string>" frame, passed as a dataclass's generated repr is) is the
+    harness's."""
     frame = sys._getframe(1)
     while frame is not None:
         path = frame.f_code.co_filename
-        if not path.startswith((_TORCH, _TRITON)) and not path.endswith(_HANDING_ON):
-            return not os.path.abspath(path).startswith(_HARNESS)
+        if not path.startswith((_TORCH, _TRITON, "<")) and not path.endswith(_HANDING_ON):
+            return None if os.path.abspath(path).startswith(_HARNESS) else f"{os.path.basename(path)}:{frame.f_lineno}"
         frame = frame.f_back
-    return False
+    return None
 
 
 def launched(kernel: Any, args: tuple, kwargs: dict) -> None:
@@ -215,8 +218,10 @@ class Taint(TorchDispatchMode):
     def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
         hot = bool(_LAUNCHED) and any(_key(t) in _LAUNCHED for t in _tensors((args, kwargs)))
-        if hot and _reads(func, args, kwargs) and _asker():
-            _tell(f"`{func.overloadpacket.__name__}` of a value a launch the model does not run may have stored")
+        asker = hot and _reads(func, args, kwargs) and _asker()
+        if asker:
+            _tell(f"`{func.overloadpacket.__name__}` of a value a launch the model does not run may have "
+                  f"stored ({asker})")
         out = func(*args, **kwargs)
         if hot:
             for t in _tensors(out):
