@@ -12,19 +12,22 @@ on meta tensors, so the forward had no model and its ok stood (s61d, s62a).
 So the model's forward runs in two ways (`start`), and the candidate's observations are
 judged, not listed:
 - "meta": on meta tensors (free at any size). A call given a meta tensor answers the
-  candidate (its own code or any library acting for it: every frame but torch's and the
-  harness's, `_asker`) only where a meta tensor's answer is a device tensor's: a tensor (a meta
-  one, holding no value), or metadata (`_METADATA`: shapes, strides, dtype; is_meta False,
-  cuda:0 and torch.cuda's type() as candidate_env answers them). Anything else (text, an
-  address, a host value, an exception) stops that forward (`Told`: no `try` in a forward
-  catches it) and the forward runs again the other way.
+  candidate (its own code or any library acting for it: the nearest frame past torch's,
+  Triton's and generated code's that is not the harness's, `_asker`) only where a meta
+  tensor's answer is a device tensor's: a tensor (a meta one, holding no value), or metadata
+  (`_METADATA`: shapes, strides, dtype; is_meta False, cuda:0 and torch.cuda's type() as
+  candidate_env answers them). Anything else (text, an address, a host value, an exception)
+  stops that forward (`Told`: no `try` in a forward catches it) and the forward runs again
+  the other way.
 - "real": on the problem's own CPU draw at the same sizes, as a CPU trial runs (the answers
   are a CPU trial's, so a tell here is a tell of every trial: the CPU-against-GPU class, not the
-  model's), its launches recorded and not run. A storage handed to a parameter a launch may
-  store through (`dry_facts.stored_params`) then holds what the GPU would have overwritten:
-  it is `launched`, and everything computed from it (`_Taint`, every aten op); a value of it
-  reaching the host (a non-metadata answer, `_local_scalar_dense`) stops the forward, and
-  the model has no answer: evaluator.dry_phase refuses that, never keeps the ok.
+  model's), its launches recorded and not run, fresh memory holding noise as in every checked
+  forward. A storage handed to a parameter a launch may store through
+  (`dry_facts.stored_params`) then holds what the GPU would have overwritten: it is
+  `launched`, and everything computed from it (`Taint`, every aten op); a value of it reaching
+  the host (a non-metadata answer, a scalar read, a shape its values make: `nonzero`, a
+  boolean mask's index) stops the forward, and the model has no answer: evaluator.dry_phase
+  refuses that, never keeps the ok.
 
 What is left: torch's meta functions' output metadata where CUDA's kernels make other strides
 (the model's forward then sees the meta function's, a CPU trial the CPU's); a problem whose
