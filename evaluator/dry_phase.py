@@ -150,7 +150,8 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
            if "told" in seen else f"it raised there ({seen['raised']})" if "raised" in seen
            else f"its model's child ended ({seen['ended']})")
     text = (f"Correct at the CPU sizes, but the dry launch model, which judges where the forward's Triton "
-            f"launches store at sizes no trial runs ({at}), cannot run this forward as the GPU does: {why}. "
+            f"launches store at the sizes the GPU runs against the CPU's, cannot run this forward as the GPU "
+            f"does at {at}: {why}. "
             f"On meta tensors (no values) it observed {seen['meta']}; on the problem's CPU draw its launches "
             f"are recorded, not run. A forward the CPU cannot judge at the sizes the GPU runs is not judged ok.")
     status = "runtime_error" if "raised" in seen else "timeout"
