@@ -146,9 +146,20 @@ def _suspect(t: torch.Tensor) -> bool:
     return _key(t) in _LAUNCHED
 
 
+def _hold(t: torch.Tensor) -> None:
+    """Mark `t`'s storage launched (held: its key is not reused while the forward runs)."""
+    key = _key(t)
+    if key != -1 and key not in _LAUNCHED:
+        with torch._C.DisableTorchFunction():
+            _LAUNCHED[key] = t.untyped_storage()
+
+
 def _key(t: torch.Tensor) -> int:
     with torch._C.DisableTorchFunction():
-        return t.untyped_storage()._cdata
+        try:
+            return t.untyped_storage()._cdata
+        except (RuntimeError, NotImplementedError):  # no storage of its own (never launched)
+            return -1
 
 
 _TORCH = os.path.dirname(torch.__file__) + os.sep
@@ -186,7 +197,7 @@ def launched(kernel: Any, args: tuple, kwargs: dict) -> None:
     for name, value in given:
         if stored is None or name is None or name in stored:
             for t in _tensors(value):
-                _LAUNCHED.setdefault(_key(t), t.untyped_storage())
+                _hold(t)
 
 
 class Recorded(list):
@@ -228,7 +239,7 @@ class Taint(TorchDispatchMode):
         out = func(*args, **kwargs)
         if hot:
             for t in _tensors(out):
-                _LAUNCHED.setdefault(_key(t), t.untyped_storage())
+                _hold(t)
         return out
 
 
