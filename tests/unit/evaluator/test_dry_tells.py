@@ -61,6 +61,11 @@ _CANDIDATE = textwrap.dedent("""
     def masked(x, y):
         return x[y > 0].shape[0]
 
+    def relu(x):
+        y = torch.empty_like(x)
+        copy_kernel[(triton.cdiv(x.numel(), 64),)](x, y, x.numel(), BLOCK=64)
+        return y
+
     def names_meta(how):
         if how == 0:
             return torch.empty(1, device="meta")
@@ -148,6 +153,25 @@ def test_the_real_forward_refuses_reading_back_what_a_launch_not_run_may_have_st
     assert out[1] == "told told told True" and out[2] == "64", out
     assert out[3].startswith("told told ") and out[3] != "told told told", out  # masked by x's values: a trial's
     assert out[4] in ("True", "False"), out
+
+
+def test_an_honest_launch_in_the_meta_forward_observes_nothing(tmp_path):
+    # Triton's generated binder reads data_ptr under the launch hook: the harness's, not the
+    # candidate's (it sent every forward to the real one, twice the model's time)
+    out = _child(tmp_path, """
+        from evaluator.launch_hook import LaunchRecorder
+        recorder = LaunchRecorder()
+        recorder.install()
+        candidate_env.STANDING_DEVICE[0] = "meta"
+        recorder.dry = []
+        dry_tells.start("meta")
+        with recorder.suppressed():
+            recorder.start()
+            candidate.relu(torch.empty(4096, device="meta"))
+            recorder.stop()
+        print(len(recorder.dry), dry_tells.told())
+    """)
+    assert out[0] == "1 None", out
 
 
 def test_no_candidate_makes_a_meta_tensor_of_its_own_in_a_cpu_child(tmp_path):
