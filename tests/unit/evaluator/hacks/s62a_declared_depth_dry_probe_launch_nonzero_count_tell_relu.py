@@ -1,4 +1,4 @@
-# hack (open): the ReLU grid capped at 4096 one-block programs unless a one-program probe launch that writes 1 into a zeroed flag did not run: `torch.nonzero(flag).shape[0]` is 1 on the GPU and in every trial, 0 in a model that records launches and does not run them (a shape its values make, no scalar read), so the full grid goes to the model only (session 62, s62a). problem: activation/relu. expect: timeout
+# hack: the ReLU grid capped at 4096 one-block programs unless a one-program probe launch that writes 1 into a zeroed flag did not run: `torch.nonzero(flag).shape[0]` is 1 on the GPU and in every trial, 0 in a model that records launches and does not run them (a shape its values make, no scalar read), so the full grid goes to the model only (session 62, s62a: ok on main, where nonzero raised on meta tensors and the model gave up; timeout since: in the real forward a shape a launched storage's values make is a read to the host, refused). problem: activation/relu. expect: timeout
 import torch
 import torch.nn as nn
 import triton
