@@ -422,11 +422,12 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
     recorder.dry = [] if phase == "meta" else dry_tells.Recorded()
     elements = None
     try:
+        # a CUDA device the problem's inputs or the candidate name makes meta tensors (or the CPU's)
+        candidate_env.STANDING_DEVICE[0] = "meta" if phase == "meta" else "cpu"
         inputs = _inputs(ws, real_seed)
         elements = sum(x.numel() for x in inputs if isinstance(x, torch.Tensor))
         if isinstance(model, torch.nn.Module) and phase == "meta":
             model.to("meta")
-        candidate_env.STANDING_DEVICE[0] = "meta" if phase == "meta" else "cpu"
         dry_tells.start(phase)
         with recorder.suppressed(), _real(phase):
             outputs, _ = ws.forward(model, inputs)
