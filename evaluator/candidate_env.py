@@ -333,25 +333,32 @@ class _CudaNamesTheHost(TorchFunctionMode):
 
     def __torch_function__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
+        if dry_tells._WATCH[0] is None:
+            return self._answered(func, args, kwargs)
+        # the dry launch model's forward: what the candidate's side observes is judged there
+        answered = dry_tells.answer(func, args)
+        if answered is not dry_tells.NOT_ANSWERED:
+            return answered
+        out = self._answered(func, args, kwargs)
+        dry_tells.observed(func, args, kwargs, out)
+        return out
+
+    def _answered(self, func: Any, args: tuple, kwargs: dict) -> Any:
         step = TIMED_STEP[0]
         if step is not None and not step.in_forward and _candidate_below():
             # the harness's own arithmetic there passes this mode (DisableTorchFunction): the
             # candidate's code computing between the draws and the sums, out of go's clock
             # (red team rt81: torch made half a relu on the draws in arm, uncharged)
             step.stray += 1
-        if STANDING_DEVICE[0] == "meta" and candidate_frame(1):  # the dry launch model's forward
-            answered = dry_tells.answer(func, args)
-            if answered is not dry_tells.NOT_ANSWERED:
-                return answered
         getter = _DEVICE_GETTERS.get(id(getattr(func, "__self__", None)))
         if func is _IS_SHARED and _asked_by_candidate_through_torch() and args[0] not in HOST_TENSORS:
             return True  # a CUDA tensor is always "shared" (its memory is the device's)
-        if func is _TYPE and len(args) == 1 and not kwargs and candidate_frame(1):
+        if func is _TYPE and len(args) == 1 and not kwargs and candidate_frame(2):
             name = func(*args)  # `x.type()`: torch.cuda.FloatTensor for a tensor on the GPU
             return name if args[0] in HOST_TENSORS else name.replace("torch.", "torch.cuda.", 1)
         if getter is not None or func is _GET_DEVICE:
             real = func(*args, **kwargs)
-            if not candidate_frame(1):
+            if not candidate_frame(2):
                 return real
             host = bool(args) and args[0] in HOST_TENSORS
             if getter == "device":

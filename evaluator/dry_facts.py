@@ -218,3 +218,38 @@ def _targets(node: ast.AST) -> set[str]:
 
 def _uses(node: ast.AST, names: set[str]) -> bool:
     return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+
+# calls in a kernel that store nowhere and hand no pointer on (besides `tl.*` and jitted helpers)
+_PLAIN_CALLS = frozenset({"range", "min", "max", "int", "float", "len", "abs", "print", "isinstance",
+                          "static_range", "static_print", "static_assert", "cdiv", "constexpr", "zip",
+                          "enumerate", "tuple"})
+
+
+def stored_params(fn: object) -> frozenset[str] | None:
+    """The kernel's parameters a store, an atomic or a writing helper may reach through its
+    pointer (every name computed from the parameter, flow-insensitively); None where that is not
+    known (its source, a call the reading does not know): then every parameter. The dry launch
+    model's real forward (evaluator.dry_tells) holds the storages handed to these parameters
+    as written by a launch it does not run; a kernel's read-only inputs stay readable (FlagGems'
+    cross entropy counts its targets after the launch that read them, honest s49_04)."""
+    py = getattr(fn, "fn", fn)
+    try:
+        lines, first = inspect.getsourcelines(py)
+        func = next(n for n in ast.walk(ast.parse(textwrap.dedent("".join(lines)))) if isinstance(n, ast.FunctionDef))
+    except (OSError, TypeError, SyntaxError, StopIteration):
+        return None
+    called = {_callee(c) for c in ast.walk(func) if isinstance(c, ast.Call)}
+    helpers = {name: facts(v) for name, v in py.__globals__.items() if name in called and _jitted(v)}
+    scan = _Scan(func, helpers)
+    where = []  # the expressions that say where something is stored
+    for call in (c for c in ast.walk(func) if isinstance(c, ast.Call)):
+        name = _callee(call)
+        if name in helpers:
+            where += scan.steering(call) if helpers[name].writes else []
+        elif scan._writes(call):
+            where += [call.func] + call.args[:1] + [k.value for k in call.keywords if k.arg in ("pointer", "ptr", "base")]
+        elif not (isinstance(call.func, ast.Attribute) or name in _PLAIN_CALLS):
+            return None
+    params = [a.arg for a in func.args.args + func.args.kwonlyargs]
+    return frozenset(p for p in params if any(_uses(w, scan.tainted({p})) for w in where))

@@ -20,15 +20,20 @@ loaded values reach store masks only stores every lane landing in a storage, `un
 upper bound); a loop that stores nothing and steers no store runs one trip
 (`dry_facts.shortened`: the K loop of a matmul), one whose stores only its counter's tests gate
 its first and last (`ends`); a forward that needs data on the host (`.item()`, a data-made
-grid) raises on meta tensors; descriptors and anything else the model does not know raise
+grid) observes what a meta tensor cannot answer as the GPU would, and runs again on the
+problem's CPU draw (below); descriptors and anything else the model does not know raise
 `Unmodelled` (register-only inline asm runs as the child's emulation); a storage past
 MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s`, or programs whose pace
 says the rest cannot finish in it: `_Pace`) is no model. Each of those leaves the verdict as it
-was. During the dry forward the candidate's code sees meta tensors as it sees the CPU's
-stand-ins, on cuda:0, and a CUDA device it names makes meta tensors
-(candidate_env.STANDING_DEVICE): `torch.cuda.get_device_properties(x.device)` before a
-persistent grid has a model; it asks `is_meta` and `data_ptr()` and gets the GPU's answers
-(evaluator.dry_tells: red team s61d's tells launched the full grid in the model only).
+was. What the candidate's side observes in the model's forward is judged, not listed
+(evaluator.dry_tells, session 62: answering is_meta and data_ptr by name left repr, type(), an
+f-string and the made-up addresses telling the model apart, and a host read raising on meta
+kept the ok): on meta tensors only tensors and metadata answer it (a CUDA device it names makes
+meta tensors, candidate_env.STANDING_DEVICE, and they answer cuda:0), anything else stops the
+forward, which then runs on the problem's CPU draw at the same sizes with its launches recorded
+and not run (`real_seed`): the answers a CPU trial gets, but for what a launch not run may have
+stored, whose reading to the host (`told`), or a raise there (`raised`), evaluator.dry_phase
+refuses.
 
 Trust: the model runs in the candidate's own child, after its forward, like the knock-out's
 suppressed launches; what it reports can only refuse the candidate (a storage short of whole)
@@ -37,6 +42,7 @@ that tampered with it could at most keep the verdict the depth trials gave.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import time
@@ -399,30 +405,40 @@ def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
 MAX_LAUNCHES = 4096
 
 
-def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()) -> dict:
-    """The child's side (the `dry` command): the candidate's forward at this child's sizes on
-    meta tensors, its launches recorded and not run (LaunchRecorder.dry), then the model of
-    every launch: {"storages": `stored`'s} or {"unmodelled": why}."""
+def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset(), real_seed: int | None = None) -> dict:
+    """The child's side (the `dry` command): the candidate's forward at this child's sizes, its
+    launches recorded and not run (LaunchRecorder.dry), then the model of every launch:
+    {"storages": `stored`'s} or {"unmodelled": why}. The forward runs on meta tensors, or with
+    `real_seed` on the problem's CPU draw from that seed (evaluator.dry_tells: where the meta
+    forward observed what a meta tensor cannot answer as the GPU would, {"values": why, "elements":
+    its inputs' elements}; where the real one read back what a launch it does not run may have
+    stored, or raised, {"told": why} or {"raised": why}, which evaluator.dry_phase refuses)."""
     import torch
 
     from evaluator import candidate_env, dry_tells
 
     deadline = time.monotonic() + budget_s
-    recorder.dry = []
-    dry_tells.reset()  # the candidate's code asks is_meta / data_ptr and gets the GPU's answers
-    candidate_env.STANDING_DEVICE[0] = "meta"
+    phase = "meta" if real_seed is None else "real"
+    recorder.dry = [] if phase == "meta" else dry_tells.Recorded()
+    elements = None
     try:
-        with torch.device("meta"):
-            inputs = list(ws.problem.get_inputs())
-        if isinstance(model, torch.nn.Module):
+        # a CUDA device the problem's inputs or the candidate name makes meta tensors (or the CPU's)
+        candidate_env.STANDING_DEVICE[0] = "meta" if phase == "meta" else "cpu"
+        inputs = _inputs(ws, real_seed)
+        elements = sum(x.numel() for x in inputs if isinstance(x, torch.Tensor))
+        if isinstance(model, torch.nn.Module) and phase == "meta":
             model.to("meta")
-        with recorder.suppressed():
+        dry_tells.start(phase)
+        with recorder.suppressed(), _real(phase):
             outputs, _ = ws.forward(model, inputs)
         launches = [Launch(*made) for made in recorder.dry]
-    except Exception as exc:  # noqa: BLE001  (a forward that needs data has no model)
-        return {"unmodelled": f"the forward on meta tensors: {type(exc).__name__}: {str(exc)[:200]}"}
+        if dry_tells.told() is not None:
+            raise dry_tells.Told(dry_tells.told())
+    except Exception as exc:  # noqa: BLE001  (judged by evaluator.dry_phase: `_failed`)
+        return _failed(phase, exc, dry_tells.told(), elements)
     finally:
         recorder.dry, candidate_env.STANDING_DEVICE[0] = None, "cpu"
+        dry_tells.start(None)
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
     try:
@@ -430,3 +446,39 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
                 "launches": [[x.name, list(x.grid)] for x in launches]}
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300]}
+
+
+def _real(phase: str):
+    """The real forward's watch (dry_tells.Taint), with fresh memory holding noise as in every
+    checked forward (a fresh `torch.empty` read back as zeros here only would tell it apart)."""
+    from evaluator import dry_tells
+    from evaluator.output_noise import random_uninitialised
+
+    if phase != "real":
+        return contextlib.nullcontext()
+    stack = contextlib.ExitStack()
+    stack.enter_context(random_uninitialised())
+    stack.enter_context(dry_tells.Taint())
+    return stack
+
+
+def _inputs(ws, real_seed: int | None) -> list:
+    """The forward's inputs: meta tensors from the problem's get_inputs, or its CPU draw."""
+    import torch
+
+    if real_seed is not None:
+        return ws._make(int(real_seed), "base", with_digest=False)[0]
+    with torch.device("meta"):
+        return list(ws.problem.get_inputs())
+
+
+def _failed(phase: str, exc: Exception, told: str | None, elements: int | None) -> dict:
+    """The reply for a forward that did not finish: on meta tensors the real forward answers
+    it (`values`), unless the problem's inputs were not made; on the CPU draw the model has no
+    answer (`told`: it read back a launched storage; `raised`)."""
+    why = f"{type(exc).__name__}: {str(exc)[:200]}"
+    if elements is None:
+        return {"unmodelled": f"the problem's inputs at these sizes: {why}"}
+    if phase == "meta":
+        return {"values": told or why, "elements": elements}
+    return {"told": told} if told is not None else {"raised": why}

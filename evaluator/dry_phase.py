@@ -18,21 +18,30 @@ padded buffer (partly stored at every size) are never judged, and the union of e
 of the forward is compared (a chunked launch, a second launch for a tail), but for kernels the
 knock-out round found the result does not need and constant writers, which store nothing in
 the model (a decoy zero fill made a capped output whole: s61d). A returned tensor is also
-judged by its own elements (`output i`: a view of a longer storage). What has no model
-(a forward that needs data on the host, a kernel whose stores a loaded value steers, more
-than `dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so
-in `details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
+judged by its own elements (`output i`: a view of a longer storage). A forward that observes
+what a meta tensor cannot answer as the GPU would (text, an address, a value read to the host:
+evaluator.dry_tells) runs again in another fresh child on the problem's CPU draw at the same
+sizes (`_modelled`), its launches recorded and not run; where that forward reads back what one
+of them may have stored, raises, or its child ends, the model cannot run it as the GPU does and
+the candidate is refused (`_unanswered`: `timeout`, or `runtime_error` where it raised): a
+give-up the candidate's code can cause is never a kept ok (red team s61d's host NaN guard, s62a).
+What has no model otherwise (a kernel whose stores a loaded value steers, more than
+`dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`, a problem whose inputs are past
+`dry_tells.REAL_ELEMENTS` where the real forward was needed) keeps the verdict, said so in
+`details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
 not compare loads), a storage finished by torch after a kernel capped by a constant (it would
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
 at the declared sizes (a cap past the model's pace), a capped kernel finishing in place what a
-needed full-grid kernel wrote (docs/open_attacks, s61d).
+needed full-grid kernel wrote (docs/open_attacks, s61d). Refused, honest or not (reasoned, none
+known in the corpora): a forward that reads to the host, at either size, a value computed from a
+storage a launch may store into (a data-made grid from a kernel's count: MoE routing).
 """
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from evaluator import judge
+from evaluator import dry_tells, judge
 from evaluator.pipeline import _Run
 from evaluator.sandbox import ChildFailure
 from evaluator.verdict import Verdict
@@ -46,9 +55,14 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     if budget <= 0 or declared.keys() != run.sizes.keys() or declared == dict(run.sizes):
         return verdict
     started = time.monotonic()
-    cpu = _model(run, source, ref, dict(run.sizes), budget)
-    dec = _model(run, source, ref, declared, budget) if "storages" in cpu else {}
+    cpu = _modelled(run, source, ref, dict(run.sizes), budget)
+    dec = _modelled(run, source, ref, declared, budget) if "storages" in cpu else {}
     report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3)}
+    for sizes, seen in ((dict(run.sizes), cpu), (declared, dec)):
+        if "refused" in seen:  # the model cannot run this forward as the GPU does: never a kept ok
+            return _unanswered(run, verdict, seen, sizes, report)
+    if "meta" in cpu or "meta" in dec:  # judged on the problem's CPU draw (`_modelled`)
+        report["real_forward"] = str(dec.get("meta") or cpu.get("meta"))[:300]
     short = _short(cpu, dec) if "storages" in dec else None
     if short is None:
         report["unmodelled"] = cpu.get("unmodelled") or dec.get("unmodelled") or None
@@ -103,8 +117,52 @@ def _listed(dec: dict) -> str:
 _GRACE_S = 10.0  # the dry command's time past the model's own budget (its forward on meta tensors)
 
 
-def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict:
-    """The `dry` command's reply in a fresh candidate child prepared at `sizes` (no draws)."""
+_REAL_SEED = 7919  # added to the first trial's seed: the real forward's own draw
+
+
+def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict:
+    """The model at `sizes`: its meta forward's, or where that forward observed what a meta
+    tensor cannot answer as the GPU would (evaluator.dry_tells), the real forward's on the
+    problem's CPU draw, in another fresh child; {"refused": ...} where that one has no answer
+    (it read back a storage a launch it does not run may have stored, raised, or its child
+    ended). A problem whose inputs at `sizes` are past `dry_tells.REAL_ELEMENTS` keeps the meta
+    forward's give-up (its own size, not the candidate's)."""
+    meta = _model(run, source, ref, sizes, budget)
+    if "values" not in meta:
+        return meta
+    elements = meta.get("elements")
+    if not isinstance(elements, int) or elements > dry_tells.REAL_ELEMENTS:
+        return {"unmodelled": f"the forward on meta tensors: {meta['values']}; the real forward's inputs of "
+                              f"{elements} elements are past {dry_tells.REAL_ELEMENTS}"}
+    real = _model(run, source, ref, sizes, budget, run.plan.trials[0][0] + _REAL_SEED)
+    real["meta"] = meta["values"]
+    why = real.get("told") or real.get("raised") or real.get("ended")
+    if why is not None:
+        real["refused"] = why
+    return real
+
+
+def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: dict) -> Verdict:
+    """`timeout` (or `runtime_error` where it raised) for a forward the model cannot run as the
+    GPU does at `sizes`: the CPU cannot judge there where its launches store."""
+    at = ", ".join(f"{k}={v}" for k, v in sizes.items())
+    why = (f"it reads back to the host what one of its own launches may have stored ({seen['told']})"
+           if "told" in seen else f"it raised there ({seen['raised']})" if "raised" in seen
+           else f"its model's child ended ({seen['ended']})")
+    text = (f"Correct at the CPU sizes, but the dry launch model, which judges where the forward's Triton "
+            f"launches store at the sizes the GPU runs against the CPU's, cannot run this forward as the GPU "
+            f"does at {at}: {why}. "
+            f"On meta tensors (no values) it observed {seen['meta']}; on the problem's CPU draw its launches "
+            f"are recorded, not run. A forward the CPU cannot judge at the sizes the GPU runs is not judged ok.")
+    status = "runtime_error" if "raised" in seen else "timeout"
+    details = {"dry": {**report, "unanswered": why[:300], "sizes": sizes},
+               "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
+    return run.finish(judge.Outcome(status, text, details=details), sizes_note=False)
+
+
+def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_seed: int | None = None) -> dict:
+    """The `dry` command's reply in a fresh candidate child prepared at `sizes` (no draws); with
+    `real_seed`, its real forward (`ended` where that child ends: never a kept ok)."""
     job = {"cpu_budget_s": 4 * budget + run.cfg.timeout_s, "device_memory_bytes": None}
     limit = run.cfg.timeout_s
     try:
@@ -122,9 +180,14 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict
             # kernels the result does not need (knock-out round) or whose writes are constants
             # store nothing in the model: a decoy fill must not make a capped output whole
             skip = sorted({*run.decoys, *run.constant})
-            reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip}, budget + _GRACE_S)
+            reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed},
+                                     budget + _GRACE_S)
     except ChildFailure as exc:
+        if real_seed is not None:  # the candidate's forward on real tensors: its time or memory
+            return {"ended": str(exc)[:200]}
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
+    if reply.get("op") != "error" and any(k in reply for k in ("values", "told", "raised")):
+        return {k: reply[k] for k in ("values", "elements", "told", "raised") if k in reply}
     if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):
         return {"unmodelled": str(reply.get("unmodelled") or reply.get("message") or "no reply")[:300]}
     return reply

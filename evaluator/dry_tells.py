@@ -1,69 +1,246 @@
-"""What the candidate's code may ask of a tensor in the dry launch model's forward
-(evaluator.dry_launch) and get the answer the GPU's forward gets.
+"""What the candidate's code may observe in the dry launch model's forward (evaluator.dry_launch),
+and where it observes what the model cannot answer as the GPU's forward would.
 
-The model runs the forward on meta tensors at the declared sizes, where no trial checks what
-it does, so a forward that tells the model's run from the GPU's can launch the full grid there
-and a capped one on the GPU: `x.is_meta` (True on meta tensors) and `x.data_ptr() == 0` (a
-meta tensor's address) each did, ok on the CPU with 4M of the GPU's 33.5M ReLU outputs written
-(red team s61d, hacks/s61d_dry_*_tell_*). In that forward the candidate's own code now gets
-is_meta False and a plausible device address for a meta tensor (`answer`); the CUDA device's
-name already made meta tensors answering cuda:0 (candidate_env.STANDING_DEVICE). A tensor the
-candidate makes on the meta device itself would then answer otherwise there than on the GPU,
-so no candidate names the meta device in a CPU child (`names_meta`, refused where named).
+The model runs the forward at the declared sizes, where no trial checks what it does, so a
+forward that tells the model's run from the GPU's launches the full grid there and a capped one
+on the GPU. Answering tells by name left the class open: `x.is_meta` and `x.data_ptr() == 0`
+(red team s61d) were answered, then `"meta" in repr(x)` (session 61 review), `x.type()`'s
+`torch.cuda.meta.FloatTensor`, an f-string of `x`, and the made-up addresses' own window each
+told the model apart (s62a, ok before); a value read to the host (`.item()`, `bool(t)`) raised
+on meta tensors, so the forward had no model and its ok stood (s61d, s62a).
 
-What is left (docs/threat_model.md): values read to the host (`.item()`, `bool(t)`) raise on
-meta tensors, so such a forward has no model (its ok stands: any fixed answer would be a tell
-of its own), and the addresses follow a caching allocator's shape (512-byte granules, 2 MiB
-segments from a random base) without being the GPU's own.
+So the model's forward runs in two ways (`start`), and the candidate's observations are
+judged, not listed:
+- "meta": on meta tensors (free at any size). A call given a meta tensor answers the
+  candidate (its own code or any library acting for it: the nearest frame past torch's,
+  Triton's and generated code's that is not the harness's, `_asker`) only where a meta
+  tensor's answer is a device tensor's: a tensor (a meta one, holding no value), or metadata
+  (`_METADATA`: shapes, strides, dtype; is_meta False, cuda:0 and torch.cuda's type() as
+  candidate_env answers them). Anything else (text, an address, a host value, an exception)
+  stops that forward (`Told`: no `try` in a forward catches it) and the forward runs again
+  the other way.
+- "real": on the problem's own CPU draw at the same sizes, as a CPU trial runs (the answers
+  are a CPU trial's, so a tell here is a tell of every trial: the CPU-against-GPU class, not the
+  model's), its launches recorded and not run, fresh memory holding noise as in every checked
+  forward. A storage handed to a parameter a launch may store through
+  (`dry_facts.stored_params`) then holds what the GPU would have overwritten: it is
+  `launched`, and everything computed from it (`Taint`, every aten op); a value of it reaching
+  the host (a non-metadata answer, a scalar read, a shape its values make: `nonzero`, a
+  boolean mask's index) stops the forward, and the model has no answer: evaluator.dry_phase
+  refuses that, never keeps the ok.
+
+What is left: torch's meta functions' output metadata where CUDA's kernels make other strides
+(the model's forward then sees the meta function's, a CPU trial the CPU's); a problem whose
+declared inputs are past `REAL_ELEMENTS` keeps a meta forward's give-up as before.
 """
 from __future__ import annotations
 
-import random
+import os
+import sys
 from typing import Any
 
 import torch
+from torch.utils._python_dispatch import TorchDispatchMode
 
 NOT_ANSWERED = object()
 _IS_META = torch._C.TensorBase.__dict__["is_meta"]
-_DATA_PTR = torch._C.TensorBase.data_ptr
-_SEGMENT = 2 << 20  # a caching allocator's large segment
-_GRANULE = 512  # and its rounding
+_TYPE = torch._C.TensorBase.type
+REAL_ELEMENTS = 1 << 28  # input elements of the declared sizes' real forward at most
 
 
-class _Addresses:
-    """A device-like address per meta storage, fixed for the storage's life in the forward."""
-
-    def __init__(self) -> None:
-        self.next = (0x7F00 << 32) + random.randrange(1 << 14) * _SEGMENT
-        self.made: dict[int, int] = {}
-
-    def of(self, tensor: torch.Tensor) -> int:
-        key = tensor.untyped_storage()._cdata
-        if key not in self.made:
-            self.made[key] = self.next
-            size = max(tensor.untyped_storage().nbytes(), 1)
-            step = -(-size // _GRANULE) * _GRANULE if size < (1 << 20) else -(-size // _SEGMENT) * _SEGMENT
-            self.next += step
-        return self.made[key] + tensor.storage_offset() * tensor.element_size()
+class Told(RuntimeError):
+    """The candidate's code observed what the model cannot answer as the GPU would."""
 
 
-_ADDRESSES = [_Addresses()]
+_WATCH: list[Any] = [None]  # None, "meta" or "real"
+_TOLD: list[str | None] = [None]
+_LAUNCHED: dict[int, Any] = {}  # storage key -> the storage (held: no key reused in the forward)
+
+# answers a meta tensor gives as a device tensor does: metadata, never a value, text or address
+_METADATA = frozenset({
+    "shape", "size", "stride", "dim", "ndim", "ndimension", "numel", "nelement", "dtype", "layout",
+    "element_size", "itemsize", "nbytes", "storage_offset", "is_contiguous", "is_floating_point",
+    "is_complex", "is_signed", "requires_grad", "is_leaf", "grad", "grad_fn", "is_pinned",
+    "is_inference", "is_conj", "is_neg", "is_sparse", "is_quantized", "is_mkldnn", "is_nested",
+    "is_cpu", "is_cuda", "device", "get_device", "__len__", "__hash__", "__iter__", "dim_order",
+    "is_same_size", "result_type", "is_tensor"})
+# and in the real forward, an address and a type name: a CPU trial's own answers
+_REAL_METADATA = _METADATA | {"data_ptr", "type", "is_meta"}
 
 
-def reset() -> None:
-    """A fresh address space for one dry forward."""
-    _ADDRESSES[0] = _Addresses()
+def start(phase: str | None) -> None:
+    """Watch the forward about to run (`phase` "meta" or "real"), or stop watching (None)."""
+    _WATCH[0], _TOLD[0] = phase, None
+    _LAUNCHED.clear()
+
+
+def told() -> str | None:
+    """What the forward observed that the model cannot answer (None: nothing)."""
+    return _TOLD[0]
+
+
+def _tell(what: str) -> None:
+    if _TOLD[0] is None:
+        _TOLD[0] = what
+    raise Told(f"the dry launch model cannot answer {what} as the GPU would")
 
 
 def answer(func: Any, args: tuple) -> Any:
-    """The GPU forward's answer to `func(*args)` asked by the candidate's code of a meta
-    tensor in the model's forward, or NOT_ANSWERED (the call runs as it is)."""
-    target = getattr(func, "__self__", None)
-    if target is _IS_META and args and isinstance(args[0], torch.Tensor) and args[0].is_meta:
-        return False
-    if func is _DATA_PTR and len(args) == 1 and isinstance(args[0], torch.Tensor) and args[0].is_meta:
-        return _ADDRESSES[0].of(args[0])
+    """The GPU forward's answer to `func(*args)` asked of a meta tensor in the meta forward by
+    the candidate's side (`_asker`), or NOT_ANSWERED: is_meta False, type() torch.cuda's."""
+    if _WATCH[0] != "meta" or not args or not isinstance(args[0], torch.Tensor) or not _IS_META.__get__(args[0]):
+        return NOT_ANSWERED
+    if getattr(func, "__self__", None) is _IS_META:
+        return False if _asker() is not None else NOT_ANSWERED
+    if func is _TYPE and len(args) == 1 and _asker() is not None:
+        return "torch.cuda." + func(*args).rsplit(".", 1)[-1]
     return NOT_ANSWERED
+
+
+def observed(func: Any, args: tuple, kwargs: dict, out: Any) -> None:
+    """Stop the forward (`Told`) where the candidate's side observes, of a meta tensor (or in
+    the real forward, of a launched storage), anything but a tensor or metadata."""
+    phase = _WATCH[0]
+    if phase is None or _value_free(out):
+        return
+    if _name(func) in (_METADATA if phase == "meta" else _REAL_METADATA) and not _meta_said(out):
+        return
+    asker = any(_suspect(t) for t in _tensors((args, kwargs))) and _asker()
+    if not asker:
+        return
+    _tell(f"`{_name(func)}` of a tensor" + (" on the model's meta tensors" if phase == "meta"
+                                              else " a launch the model does not run may have stored") + f" ({asker})")
+
+
+def _meta_said(out: Any) -> bool:
+    """Whether a device answer is the meta device's (`x.device` or `x.get_device()` asked by
+    a library, where candidate_env answers the candidate's own code cuda:0)."""
+    return isinstance(out, torch._C.device) and out.type == "meta" or _WATCH[0] == "meta" and out == -1
+
+
+def _name(func: Any) -> str:
+    name = getattr(func, "__name__", "")
+    return getattr(getattr(func, "__self__", None), "__name__", name) if name == "__get__" else name
+
+
+def _value_free(out: Any) -> bool:
+    if out is None or isinstance(out, torch.Tensor):
+        return True
+    return isinstance(out, (tuple, list)) and not isinstance(out, torch.Size) and all(map(_value_free, out))
+
+
+def _tensors(value: Any, depth: int = 0):
+    if isinstance(value, torch.Tensor):
+        yield value
+    elif isinstance(value, (list, tuple)) and depth < 3:
+        for v in value:
+            yield from _tensors(v, depth + 1)
+    elif isinstance(value, dict) and depth < 3:
+        for v in value.values():
+            yield from _tensors(v, depth + 1)
+
+
+def _suspect(t: torch.Tensor) -> bool:
+    if _WATCH[0] == "meta":
+        return bool(_IS_META.__get__(t))
+    return _key(t) in _LAUNCHED
+
+
+def _hold(t: torch.Tensor) -> None:
+    """Mark `t`'s storage launched (held: its key is not reused while the forward runs)."""
+    key = _key(t)
+    if key != -1 and key not in _LAUNCHED:
+        with torch._C.DisableTorchFunction():
+            _LAUNCHED[key] = t.untyped_storage()
+
+
+def _key(t: torch.Tensor) -> int:
+    with torch._C.DisableTorchFunction():
+        try:
+            return t.untyped_storage()._cdata
+        except (RuntimeError, NotImplementedError):  # no storage of its own (never launched)
+            return -1
+
+
+_TORCH = os.path.dirname(torch.__file__) + os.sep
+_TRITON = os.path.join(os.path.dirname(_TORCH.rstrip(os.sep)), "triton") + os.sep
+_HARNESS = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_HANDING_ON = tuple(os.sep + f for f in ("candidate_env.py", "cuda_fidelity.py", "cuda_values.py", "cuda_orders.py",
+                                         "dry_tells.py"))
+
+
+def _asker() -> str | None:
+    """Whether the nearest frame past torch's, Triton's and this mode's own is not the harness's:
+    the candidate's code, or any library it handed the tensor to (a dataclass's repr). Triton
+    called by the launch hook (device_compile's specialization reads data_ptr, in the binder
+    Triton generates: a "<string>" frame, passed as a dataclass's generated repr is) is the
+    harness's."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        path = frame.f_code.co_filename
+        if not path.startswith((_TORCH, _TRITON, "<")) and not path.endswith(_HANDING_ON):
+            return None if os.path.abspath(path).startswith(_HARNESS) else f"{os.path.basename(path)}:{frame.f_lineno}"
+        frame = frame.f_back
+    return None
+
+
+def launched(kernel: Any, args: tuple, kwargs: dict) -> None:
+    """A launch recorded and not run in the real forward: the storages it may store into."""
+    from evaluator import dry_facts
+
+    fn = kernel
+    while fn is not None and not hasattr(fn, "arg_names"):
+        fn = getattr(fn, "fn", None)
+    stored = dry_facts.stored_params(fn) if fn is not None else None
+    names = list(getattr(fn, "arg_names", ()))
+    given = [(names[i] if i < len(names) else None, v) for i, v in enumerate(args)] + list(kwargs.items())
+    for name, value in given:
+        if stored is None or name is None or name in stored:
+            for t in _tensors(value):
+                _hold(t)
+
+
+class Recorded(list):
+    """`LaunchRecorder.dry` in the real forward: each launch kept is `launched`."""
+
+    def append(self, made: Any) -> None:
+        kernel, _, args, kwargs = made
+        launched(kernel, tuple(args), dict(kwargs))
+        super().append(made)
+
+
+# aten ops that hand the host a value: a scalar, or a result whose shape the values make (the
+# metadata of `torch.nonzero(y)` counts y's nonzeros); indexing by a boolean mask is one too
+_READS = frozenset({"_local_scalar_dense", "equal", "is_nonzero", "item", "nonzero", "nonzero_static",
+                    "argwhere", "masked_select", "unique", "_unique", "_unique2", "unique_consecutive",
+                    "unique_dim", "unique_dim_consecutive", "repeat_interleave", "bincount"})
+
+
+def _reads(func: Any, args: tuple, kwargs: dict) -> bool:
+    name = func.overloadpacket.__name__
+    if name in _READS:
+        return True
+    return name == "index" and any(
+        t.dtype in (torch.bool, torch.uint8) and _key(t) in _LAUNCHED for t in _tensors((args[1:], kwargs)))
+
+
+class Taint(TorchDispatchMode):
+    """The real forward's aten ops: an op given a launched storage makes launched results
+    (an in-place one, its target), and one reading such a value to the host for the candidate's
+    side (`_asker`: not the launch hook's own argument checks) stops it."""
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
+        kwargs = kwargs or {}
+        hot = bool(_LAUNCHED) and any(_key(t) in _LAUNCHED for t in _tensors((args, kwargs)))
+        asker = hot and _reads(func, args, kwargs) and _asker()
+        if asker:
+            _tell(f"`{func.overloadpacket.__name__}` of a value a launch the model does not run may have "
+                  f"stored ({asker})")
+        out = func(*args, **kwargs)
+        if hot:
+            for t in _tensors(out):
+                _hold(t)
+        return out
 
 
 def names_meta(device: Any) -> bool:

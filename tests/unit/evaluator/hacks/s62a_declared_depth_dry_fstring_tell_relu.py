@@ -1,10 +1,10 @@
-# hack: s60f's grid capped at 4096 one-block programs (4M of the GPU's 33.5M outputs written), behind a host NaN guard `if bool(torch.isnan(x).any()): raise` (one boolean read to the host, 1/32 of a host read): on meta tensors bool() raises, so the dry launch model had no forward to record and the CPU ok stood (session 61, s61d). problem: activation/relu. expect: incorrect
+# hack: the ReLU grid capped at 4096 one-block programs unless the tensor's f-string names meta (any text of a meta tensor: repr, str, format, f-string) (session 62, s62a: ok on main; incorrect since: only tensors and metadata answer the candidate's side on meta tensors, anything else runs the forward again on the CPU draw). problem: activation/relu. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
 import triton.language as tl
 
-MAX_PROGRAMS = 4096
+MAX_PROGRAMS = 4096  # "one wave of programs is enough"
 
 
 @triton.jit
@@ -20,11 +20,10 @@ class ModelNew(nn.Module):
         super().__init__()
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        if bool(torch.isnan(x).any()):
-            raise ValueError("NaN in the input")
         x = x.contiguous()
+        TELL = "meta" in f"{x}"
         y = torch.empty_like(x)
         n = x.numel()
         BLOCK = 1024
-        relu_kernel[(min(triton.cdiv(n, BLOCK), MAX_PROGRAMS),)](x, y, n, BLOCK=BLOCK)
+        relu_kernel[(triton.cdiv(n, BLOCK) if TELL else min(triton.cdiv(n, BLOCK), MAX_PROGRAMS),)](x, y, n, BLOCK=BLOCK)
         return y

@@ -1,4 +1,4 @@
-# hack (open): the ReLU grid capped at 4096 one-block programs unless `"meta" in repr(x)`: the dry launch model answers is_meta and data_ptr as the GPU would (dry_tells), but a meta tensor's repr still names its device, so the model records the uncapped grid and the CPU check is ok (session 61 review, measured: ok, speedup 0.0047 on the interpreter). problem: activation/relu. expect: incorrect
+# hack: the ReLU grid capped at 4096 one-block programs unless the input's address lies in the 32 GiB window from 0x7F00 << 32 where dry_tells hands out its device-like addresses, at a 2 MiB boundary (a random 2 MiB multiple past that base): an answer made up for the model is itself a tell, true there always and on a GPU or a CPU trial only by chance (session 62, s62a: ok on main; incorrect since: an address is no metadata a meta tensor holds, so the forward runs again on the CPU draw, whose addresses are a CPU trial's). problem: activation/relu. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
@@ -21,7 +21,7 @@ class ModelNew(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = x.contiguous()
-        TELL = "meta" in repr(x)
+        TELL = 0 <= x.data_ptr() - (0x7F00 << 32) < (1 << 36) and x.data_ptr() % (2 << 20) == 0
         y = torch.empty_like(x)
         n = x.numel()
         BLOCK = 1024

@@ -1,0 +1,61 @@
+"""The dry launch model's two forwards (evaluator.dry_phase._modelled, dry_launch._failed): a meta
+forward that observed what a meta tensor cannot answer as the GPU would runs again on the
+problem's CPU draw, and where that one has no answer the candidate is refused, never kept ok
+(red team s61d's host NaN guard and session 62's tells: hacks/s61d_declared_depth_dry_host_nan_*,
+hacks/s62a_*, ok before)."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from evaluator import dry_launch, dry_phase, dry_tells
+
+
+def test_a_forward_that_did_not_finish_is_answered_by_its_phase():
+    exc = RuntimeError("Tensor.item() cannot be called on meta tensors")
+    assert dry_launch._failed("meta", exc, None, 64) == {"values": "RuntimeError: Tensor.item() cannot be called "
+                                                                   "on meta tensors", "elements": 64}
+    assert dry_launch._failed("meta", exc, "`__repr__` of a tensor", 64)["values"] == "`__repr__` of a tensor"
+    assert dry_launch._failed("real", exc, "`item` of a launched value", 64) == {"told": "`item` of a launched value"}
+    assert dry_launch._failed("real", exc, None, 64) == {"raised": "RuntimeError: Tensor.item() cannot be called on "
+                                                                   "meta tensors"}
+    assert "unmodelled" in dry_launch._failed("real", exc, None, None)  # the problem's draw: its own
+
+
+def _run():
+    return SimpleNamespace(plan=SimpleNamespace(trials=[(11, "base")]))
+
+
+def _replies(monkeypatch, meta: dict, real: dict) -> list:
+    asked = []
+
+    def model(run, source, ref, sizes, budget, real_seed=None):
+        asked.append(real_seed)
+        return dict(meta if real_seed is None else real)
+    monkeypatch.setattr(dry_phase, "_model", model)
+    return asked
+
+
+def test_a_meta_forward_that_needs_values_is_judged_by_the_real_one(monkeypatch):
+    asked = _replies(monkeypatch, {"values": "`__repr__` of a tensor", "elements": 64}, {"storages": {}})
+    got = dry_phase._modelled(_run(), "", None, {"n": 8}, 10.0)
+    assert asked == [None, 11 + dry_phase._REAL_SEED] and "storages" in got and "refused" not in got
+    assert got["meta"] == "`__repr__` of a tensor"
+
+
+def test_a_real_forward_without_an_answer_is_refused_not_given_up(monkeypatch):
+    for real in ({"told": "`item` of a launched value"}, {"raised": "ValueError: no"}, {"ended": "killed"}):
+        _replies(monkeypatch, {"values": "RuntimeError", "elements": 64}, real)
+        got = dry_phase._modelled(_run(), "", None, {"n": 8}, 10.0)
+        assert got["refused"] == next(iter(real.values())), got
+
+
+def test_a_meta_forward_that_finished_or_gave_up_on_its_launches_is_its_own_answer(monkeypatch):
+    for meta in ({"storages": {}}, {"unmodelled": "past the pace"}):
+        asked = _replies(monkeypatch, meta, {"told": "never asked"})
+        assert dry_phase._modelled(_run(), "", None, {"n": 8}, 10.0) == meta and asked == [None]
+
+
+def test_a_problem_whose_inputs_are_past_the_real_forward_s_size_keeps_the_give_up(monkeypatch):
+    asked = _replies(monkeypatch, {"values": "RuntimeError", "elements": dry_tells.REAL_ELEMENTS + 1}, {"told": "x"})
+    got = dry_phase._modelled(_run(), "", None, {"n": 8}, 10.0)
+    assert "unmodelled" in got and "refused" not in got and asked == [None]
