@@ -37,6 +37,9 @@ class ModelNew(nn.Module):
     def __init__(self, dim: int):
         super().__init__()
         self.norm = nn.LayerNorm(dim)
+        with torch.no_grad():
+            self.norm.weight.normal_(1.0, 0.2)
+            self.norm.bias.normal_(0.0, 0.2)
 
     def forward(self, x):
         shape = x.shape

@@ -44,6 +44,9 @@ class ModelNew(nn.Module):
     def __init__(self, num_groups: int, channels: int):
         super().__init__()
         self.gn = nn.GroupNorm(num_groups, channels)
+        with torch.no_grad():
+            self.gn.weight.normal_(1.0, 0.2)
+            self.gn.bias.normal_(0.0, 0.2)
 
     def forward(self, x):
         x = x.contiguous()

@@ -22,6 +22,11 @@ class ModelNew(nn.Module):
     def __init__(self, channels: int):
         super().__init__()
         self.bn = nn.BatchNorm2d(channels)
+        with torch.no_grad():
+            self.bn.running_mean.normal_(0.0, 0.5)
+            self.bn.running_var.uniform_(0.5, 2.0)
+            self.bn.weight.normal_(1.0, 0.2)
+            self.bn.bias.normal_(0.0, 0.2)
 
     def forward(self, x):
         x = x.contiguous()
