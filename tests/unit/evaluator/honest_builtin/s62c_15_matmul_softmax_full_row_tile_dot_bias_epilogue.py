@@ -44,9 +44,12 @@ class ModelNew(nn.Module):
         N = w.shape[0]
         y = torch.empty((M, N), device=x.device, dtype=x.dtype)
         block_n = triton.next_power_of_2(N)
-        block_m = 16 if block_n <= 256 else 1 if block_n >= 4096 else 4
-        block_k = 32 if block_n <= 256 else 16
+        # tl.dot wants every tile side >= 16; a wide row's weight tile is kept to one stage of
+        # shared memory (16 x 2048 float32 = 128 KiB)
+        block_m, block_k = 16, (32 if block_n <= 256 else 16)
+        stages = 2 if block_n <= 256 else 1
         linear_softmax_kernel[(triton.cdiv(M, block_m),)](
             x, w, self.linear.bias, y, M, N, K, x.stride(0), x.stride(1), w.stride(0), w.stride(1),
-            y.stride(0), y.stride(1), BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k, num_warps=8)
+            y.stride(0), y.stride(1), BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k, num_warps=8,
+            num_stages=stages)
         return y
