@@ -1,4 +1,4 @@
-# honest: batched matmul with block pointers (boundary_check on both tile edges), a grouped-M program order for L2 reuse, and the batch on grid axis 1, in the Triton block-pointer matmul tutorial's style. problem: matmul/bmm
+# honest: batched matmul with block pointers (boundary_check on both tile edges), a grouped-M program order for L2 reuse, and the batch on grid axis 1, in the Triton block-pointer matmul tutorial's style. problem: matmul/bmm. policy: strict
 import torch
 import torch.nn as nn
 import triton
