@@ -43,7 +43,7 @@ import re
 import secrets
 import time
 import weakref
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from functools import partial
 
 from evaluator import autotune_pins as pins
@@ -169,7 +169,9 @@ def _pick(tuner, kwargs: dict):
         started = time.perf_counter()
         from evaluator.launch_entry import benchmarking
 
-        with _aside(), benchmarking(), WATCHES[-1](tuner, args, kwargs) if WATCHES else _nothing():
+        with _aside(), benchmarking(), ExitStack() as watched:
+            for watch in list(WATCHES):  # every watch the forward runs under (provenance, construction)
+                watched.enter_context(watch(tuner, args, kwargs))
             runs, left = _benchmark(tuner, state, args, kwargs)
         _EMULATED[0] += time.perf_counter() - started
     chosen = None
@@ -192,6 +194,22 @@ def _pick(tuner, kwargs: dict):
     if benchmark:
         _settle(tuner, state, chosen, runs, left, key, kwargs)
     return state.named[chosen] if chosen is not None else state.named[state.listed[0]]
+
+
+def kernel_only(tuner) -> bool:
+    """A benchmark in which only Triton's code and the candidate's kernel run on the launch's
+    tensors: no config pre_hook, the autotuner's own reset/restore hooks (Triton's, not the
+    candidate's), a plain @triton.jit function below it (no heuristics, whose callables run
+    there too). What the tensors hold after it is then the kernel's (`Provenance.benchmarking`)."""
+    from triton.runtime import autotuner
+
+    def triton_own(hook) -> bool:
+        return getattr(getattr(hook, "__code__", None), "co_filename", None) == autotuner.__file__
+
+    return (not getattr(tuner, "user_defined_pre_hook", True) and not getattr(tuner, "user_defined_post_hook", True)
+            and triton_own(getattr(tuner, "pre_hook", None)) and triton_own(getattr(tuner, "post_hook", None))
+            and all(getattr(c, "pre_hook", None) is None for c in getattr(tuner, "configs", None) or ())
+            and type(getattr(tuner, "fn", None)).__name__ in ("JITFunction", "InterpretedFunction"))
 
 
 @contextmanager

@@ -139,16 +139,23 @@ class Provenance(TorchDispatchMode):
         self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
 
     def __enter__(self):
+        from evaluator import autotune_cpu
+
         self.recorder.observer = self.launched
         self.recorder.around = self.launching
         self.saved_tuned, TUNED[0] = TUNED[0], self.tuned
         self.at_enter = self._host_counts()
+        autotune_cpu.WATCHES.append(self.benchmarking)
         return super().__enter__()
 
     def __exit__(self, *exc):
+        from evaluator import autotune_cpu
+
         self.recorder.observer = None
         self.recorder.around = None
         TUNED[0] = self.saved_tuned
+        if self.benchmarking in autotune_cpu.WATCHES:
+            autotune_cpu.WATCHES.remove(self.benchmarking)
         self.peaks = [max(p, n - s) for p, n, s in zip(self.peaks, self._host_counts(), self.at_enter)]
         return super().__exit__(*exc)
 
@@ -401,6 +408,33 @@ class Provenance(TorchDispatchMode):
                     self.fresh.discard(key)
                     self.marked[key] = MADE_IN_LAUNCH
                 self.launch_made.clear()
+
+    @contextmanager
+    def benchmarking(self, tuner: object, args: tuple, kwargs: dict) -> Iterator[None]:
+        """Around an autotuner's first-pick benchmark (evaluator.autotune_cpu), which no launch
+        hook sees: its configs' runs are launches of the kernel on the launch's own tensors, so
+        they are watched as one (`launching`: the fresh memory handed is checked before any of
+        it runs, and the interpreter's copies into it are the kernel's). Outside a launch those
+        copies marked a fresh `torch.empty` output as written past the dispatcher: an autotuned
+        GEMM of two configs was refused under strict (honest round s62c, the bmm tutorial's
+        shape). Only where nothing but Triton's code and the kernel runs there (`kernel_only`:
+        no candidate pre_hook, post_hook or heuristic, whose host Python a launch would hide
+        from the host-number and fresh-memory watches; grid functions run inside launches
+        already); otherwise the benchmark stays outside any launch, as before. After it what
+        the configs left is fingerprinted again, so the launch that follows still catches any
+        write made between the two."""
+        from evaluator.autotune_cpu import kernel_only
+
+        if not kernel_only(tuner):
+            yield
+            return
+        tensors = [t for v in (*args, *kwargs.values()) for t in handed_tensors(v)]
+        fresh = {k: t for t in tensors if (k := self._key(t)) in self.prints}
+        with self.launching(tuner, args, kwargs):
+            yield
+        for key, t in fresh.items():
+            if key not in self.marked:
+                self._print(t, key)
 
     def _scalars(self, func, name: str, args: tuple, kwargs: dict) -> int:
         """The Python numbers an op is given (`_python_scalars`); while an autotuner benchmarks
