@@ -269,6 +269,24 @@ class _ByIdentity:
 
 HOST_TENSORS = _ByIdentity()
 STANDING_IN = [False]  # this child's tensors stand in for the GPU's (a CPU candidate child)
+
+
+def tensor_text(self: torch.Tensor, *_args: Any, **_kwargs: Any) -> str:
+    """A tensor's text in a child (evaluator.child: its shape, dtype and device, never its
+    values), the device on the GPU's side where the CPU child stands in for it. In the dry
+    launch model's forward it is an answer like any other (dry_tells.observed: text of a meta
+    tensor stops the meta forward): the child's own __repr__ passes no torch function mode, so
+    `"meta" in repr(x)` told the model apart in the pipeline (session 62 review) while the
+    mode's unit tests, on torch's own __repr__, saw it told. Here, in a module dry_tells passes
+    over, so the frame that asked is the caller's."""
+    with torch._C.DisableTorchFunction():  # where it is (this module's frames ask as the candidate)
+        device, shape, dtype = self.device.type, tuple(self.shape), self.dtype
+    if device == "cpu" and STANDING_IN[0] and self not in HOST_TENSORS:
+        device = "cuda"
+    text = f"tensor(shape={shape}, dtype={dtype}, device={device})"
+    if dry_tells._WATCH[0] is not None:
+        dry_tells.observed(repr, (self,), {}, text)
+    return text
 BUILDING = [False]  # the model's build: on the GPU under `with torch.device("cuda")` (model_build)
 # from a timed batch's draws to its commit's sums (evaluator.timed_steps): the launch recorder,
 # whose `stray` counts torch calls of the candidate's code made while no forward runs

@@ -73,14 +73,8 @@ def _values_never_printed() -> None:
 
     from evaluator import candidate_env
 
-    def text(self, *_args, **_kwargs) -> str:
-        device = self.device.type  # on the GPU's side where the CPU child stands in for it
-        if device == "cpu" and candidate_env.STANDING_IN[0] and self not in candidate_env.HOST_TENSORS:
-            device = "cuda"
-        return f"tensor(shape={tuple(self.shape)}, dtype={self.dtype}, device={device})"
-
-    torch.Tensor.__repr__ = text
-    torch.Tensor.__str__ = text
+    torch.Tensor.__repr__ = candidate_env.tensor_text
+    torch.Tensor.__str__ = candidate_env.tensor_text
 
 
 class _NoDriver:

@@ -88,7 +88,7 @@ def _tell(what: str) -> None:
 def answer(func: Any, args: tuple) -> Any:
     """The GPU forward's answer to `func(*args)` asked of a meta tensor in the meta forward by
     the candidate's side (`_asker`), or NOT_ANSWERED: is_meta False, type() torch.cuda's."""
-    if _WATCH[0] != "meta" or not args or not isinstance(args[0], torch.Tensor) or not _IS_META.__get__(args[0]):
+    if _WATCH[0] != "meta" or not args or not isinstance(args[0], torch.Tensor) or not _is_meta(args[0]):
         return NOT_ANSWERED
     if getattr(func, "__self__", None) is _IS_META:
         return False if _asker() is not None else NOT_ANSWERED
@@ -142,8 +142,16 @@ def _tensors(value: Any, depth: int = 0):
 
 def _suspect(t: torch.Tensor) -> bool:
     if _WATCH[0] == "meta":
-        return bool(_IS_META.__get__(t))
+        return _is_meta(t)
     return _key(t) in _LAUNCHED
+
+
+def _is_meta(t: torch.Tensor) -> bool:
+    """Where `t` is, asked past every torch function mode: asked inside one (a tensor's text,
+    candidate_env.tensor_text), candidate_env's answer would be the one the candidate gets,
+    is_meta False, and no text of a meta tensor was ever judged (session 62 review)."""
+    with torch._C.DisableTorchFunction():
+        return bool(_IS_META.__get__(t))
 
 
 def _hold(t: torch.Tensor) -> None:
