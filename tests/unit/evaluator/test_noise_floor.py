@@ -263,7 +263,7 @@ def test_an_honest_order_on_an_answer_made_of_rounding_passes_and_a_wrong_one_do
     every scale trial (seed 77's reference on x1e-3 rounded to 1/9 of its typical size on this
     CPU: its one-draw floor was 3.1e-7, the redrawn one 2.7e-6), while a channel's last
     normalised value left out of the sum stays incorrect, and so do the normalised values
-    rounded to bfloat16 (rt27h) except on seed 1's x1e-3 trial, where the reference itself
+    rounded to bfloat16 (rt27h) except, on some CPUs, on seed 1's x1e-3 trial, where the reference itself
     moves by 4.7e-7 when its inputs move by 4 ulp and 64x that (the moved floor, unchanged)
     covers bfloat16's 2.8e-5, before and after: the floor is the reference's rounding, not a
     loosening."""
@@ -276,7 +276,11 @@ def test_an_honest_order_on_an_answer_made_of_rounding_passes_and_a_wrong_one_do
             half = _other_order(model, x, torch.bfloat16)
         assert _judged(model, x, honest) is None, (seed, scale)
         assert _judged(model, x, short) is not None, (seed, scale)
-        assert (_judged(model, x, half) is not None) == ((seed, scale) != (1, 1e-3)), (seed, scale)
+        # seed 1's x1e-3 trial may go either way: whether 64x the reference's moved rounding
+        # covers bfloat16's error there depends on the CPU's conv3d rounding (caught on session
+        # 62's box, not on CI's of session 61); every other trial must catch it
+        if (seed, scale) != (1, 1e-3):
+            assert _judged(model, x, half) is not None, (seed, scale)
 
 
 @pytest.mark.parametrize("scale", [1.0, 1e-3, 1e3])
