@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import io
 import os
-import signal
 from collections.abc import Callable
 
 _CHUNK = 1 << 20
-_PR_SET_PDEATHSIG = 1
 
 
 class ForkLost(RuntimeError):
@@ -113,10 +111,10 @@ def _serve_fork(write_end: int, forward: Callable[[], tuple[list, list]], used: 
 
 def _die_with_parent() -> None:
     """PR_SET_PDEATHSIG is not inherited over fork: a fork outliving a killed child would run on."""
-    import ctypes
+    from evaluator import zygote
 
     parent = os.getppid()
-    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    zygote.die_with_parent()
     if os.getppid() != parent:  # the child died before the signal was armed
         os._exit(70)
 

@@ -70,6 +70,11 @@ def _prctl(option: int, value: int) -> None:
         raise OSError(ctypes.get_errno(), f"prctl({option})")
 
 
+def die_with_parent() -> None:
+    """SIGKILL this process when its parent dies (not inherited over fork: each fork asks)."""
+    _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
 def set_limits(limits: dict) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     # no POSIX message queue (hard limit too: raising it back needs a privilege): a queue outlives
@@ -466,7 +471,7 @@ def _child_main(sock: socket.socket, fds: list[int], job_dir: str, msg: dict,
         # through /proc/self/autogroup: shared with the zygote, a candidate's 19 was the next
         # candidate's, whose honest relu then timed 100x slower beside other work (red team rt75)
         os.setsid()
-        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+        die_with_parent()
         log = os.open(os.path.join(job_dir, "child.log"),
                       os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
         os.dup2(log, 1)
