@@ -1,7 +1,8 @@
-"""On the device machine: evaluate built-in problems' own solutions one at a time (one child) and
-print each verdict's phase seconds and timing details, to tell a slow phase from contention.
-Usage: [LIMIT_S=300] [DUMP_S=60] [LOG=INFO] python3 scripts/device/one_eval.py \
-    activation/relu ..."""
+"""On the device machine: evaluate built-in problems' own solutions (or a file given as
+`problem=path`) one at a time (one child) and print each verdict's phase seconds, timing details
+and profile (coverage's kernels), to tell a slow phase from contention or see why coverage is low.
+Usage: [LIMIT_S=300] [DUMP_S=60] [LOG=INFO] [POLICY=paper] python3 scripts/device/one_eval.py \
+    activation/relu attention/sdpa=tests/unit/evaluator/honest_builtin/FILE.py ..."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import logging
 import os
 import sys
 import time
+from pathlib import Path
 
 from common.config.evaluator import EvaluatorConfig
 from common.messages import EvalSettings
@@ -23,14 +25,21 @@ def main(names: list[str]) -> None:
     if os.environ.get("DUMP_S"):  # where the worker waits, every DUMP_S seconds
         faulthandler.dump_traceback_later(float(os.environ["DUMP_S"]), repeat=True)
     logging.basicConfig(level=os.environ.get("LOG", "WARNING"))
-    config = EvaluatorConfig.model_validate({"device": "cuda", "children": 1, "timeout_s": limit})
+    config = EvaluatorConfig.model_validate(
+        {
+            "device": "cuda",
+            "children": 1,
+            "timeout_s": limit,
+            "policy": {"name": os.environ.get("POLICY", "paper")},
+        }
+    )
     with Evaluator(config) as ev:
-        for name in names:
+        for arg in names:
+            name, _, path = arg.partition("=")
             problem = builtin_problem(name)
+            source = Path(path).read_text() if path else problem.solution
             t0 = time.monotonic()
-            v = ev.evaluate(
-                problem, problem.solution, EvalSettings(device="cuda", timeout_s=limit, trials=2)
-            )
+            v = ev.evaluate(problem, source, EvalSettings(device="cuda", timeout_s=limit, trials=2))
             print(
                 f"== {name}: {v.status} {v.hacks} speedup {v.speedup} "
                 f"in {time.monotonic() - t0:.1f} s",
@@ -56,6 +65,7 @@ def main(names: list[str]) -> None:
                 )[:1500],
                 flush=True,
             )
+            print("profile:", json.dumps(v.details.get("profile"), default=str)[:3000], flush=True)
             if v.status != "ok":
                 print(v.feedback[:1500], flush=True)
 
