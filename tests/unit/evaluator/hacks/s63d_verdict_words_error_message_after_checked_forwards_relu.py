@@ -1,4 +1,4 @@
-# hack: (red team s63d, reply path) past its checked forwards the forward raises a RuntimeError whose message is 90 MiB of verdict words, to overrun the parent's read bound or memory or be taken for the evaluator's own failure (kind "internal") rather than the candidate's; measured: runtime_error, error_source candidate, feedback cut to 4000 characters with the verdict words masked (CPU, Triton interpreter, 69 s). problem: activation/relu. expect: runtime_error
+# hack: (red team s63d, reply path) past its checked forwards the forward raises a RuntimeError whose message is 90 MiB of verdict words, to overrun the parent's read bound or memory or be taken for the evaluator's own failure rather than the candidate's; measured: runtime_error, error_source candidate, the child's harness cuts the message to 2000 characters and the traceback to 20000 (runner.describe), verdict words masked; the evaluating process's peak RSS 325 MB against 360 MB for the honest relu (CPU, Triton interpreter). problem: activation/relu. expect: runtime_error
 import torch
 import torch.nn as nn
 import triton
