@@ -332,9 +332,10 @@ def _dry(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict, report
     """The dry launch model's verdict (evaluator.dry_phase), before the output-growing joint
     trial (`_output_joint`): the ok that reaches the end is the same in either order (each of
     the two can only refuse), and a kernel whose stores a constant caps is refused by the model
-    without the interpreter's costliest trial, a forward at about a million outputs (a third of
-    a capped matmul's depth trials' time: s60f's runtime-clamped tile count, 7 of 19 CPU s,
-    session 63). An infrastructure failure of the model is reported and the joint still runs."""
+    without the interpreter's costliest trial, a forward at about a million outputs (17.6 of the
+    44.7 CPU s of s60f's runtime-clamped tile count file, 19.4 of 50.5 of its eight-tiles one,
+    the process tree's, CPU (Triton interpreter), session 63). An infrastructure failure of the
+    model is reported and the joint still runs."""
     try:
         return dry_phase.check(run, source, ref, verdict, _targets(run, _declared(run)))
     except SandboxFailure as exc:
