@@ -25,6 +25,8 @@ And the sizes whose trial alone grew the output are raised together, to about a 
 output elements (`_output_joint`): a persistent matmul whose 132 programs took two tiles each
 was right with M or N alone at 2048 and wrong at both (red team rt83); a joint of every size,
 K too, ran out of the interpreter's time where this one (M = N = 1024 at the CPU's K) does not.
+That joint, the costliest trial, runs after the dry launch model (evaluator.dry_phase), which
+refuses a constant-capped coverage without it (`_dry`).
 
 A trial that runs out of the depth time (`depth.timeout_s`) runs again at a quarter of its
 value (`depth.retry_shrink`; at least twice the CPU's), `depth.retries` times (once by default:
@@ -310,20 +312,35 @@ def check(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict) -> Ve
         refused = None if coupled is None else _judged(run, source, coupled, trial, report, cpu_s)
         if refused is not None:
             return _refused(run, verdict, *refused, report)
+        verdict = _dry(run, source, ref, verdict, report)
+        if verdict.status != "ok":  # a storage the declared sizes' launches leave part of
+            return verdict
         wide = _output_joint(run, _out_elements(ref), report)
         refused = None if wide is None else _judged(run, source, wide, trial, report, cpu_s)
         if refused is not None:
             return _refused(run, verdict, *refused, report)
         if wide is not None and report[-1].get("skipped"):  # its reference failed: not again
             run.ev.depth_plans.setdefault(f"{run.memory_key}|unrun", []).append(wide.label)
-        verdict = dry_phase.check(run, source, ref, verdict, _targets(run, _declared(run)))
-        if verdict.status != "ok":  # a storage the declared sizes' launches leave part of
-            return verdict
     except SandboxFailure as exc:  # infrastructure: the CPU sizes' verdict stands, said so
         report.append({"error": str(exc)[:300]})
     verdict.details["depth"] = {"trials": report, "seconds": round(time.monotonic() - started, 3)}
     verdict.phase_seconds["depth"] = round(time.monotonic() - started, 3)
     return verdict
+
+
+def _dry(run: _Run, source: str, ref: ReferenceOutputs, verdict: Verdict, report: list) -> Verdict:
+    """The dry launch model's verdict (evaluator.dry_phase), before the output-growing joint
+    trial (`_output_joint`): the ok that reaches the end is the same in either order (each of
+    the two can only refuse), and a kernel whose stores a constant caps is refused by the model
+    without the interpreter's costliest trial, a forward at about a million outputs (17.6 of the
+    44.7 CPU s of s60f's runtime-clamped tile count file, 19.4 of 50.5 of its eight-tiles one,
+    the process tree's, CPU (Triton interpreter), session 63). An infrastructure failure of the
+    model is reported and the joint still runs."""
+    try:
+        return dry_phase.check(run, source, ref, verdict, _targets(run, _declared(run)))
+    except SandboxFailure as exc:
+        report.append({"error": f"dry launch model: {str(exc)[:300]}"})
+        return verdict
 
 
 _JOINT_OUTPUTS = 1 << 20  # output elements of the output-growing joint trial at most (`_output_joint`)

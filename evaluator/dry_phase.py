@@ -5,7 +5,8 @@ The depth trials (evaluator.depth_phase) run a candidate where the interpreter c
 a kernel whose coverage a constant of its own bounds past every trial (132 programs taking
 eight tiles each, a split-K stage taking two (tile, K chunk) items per program, a grid capped
 at 4096 one-block programs: session 58's s58f/s58i files) is right at each of them and leaves
-most of the GPU's output unwritten. So after the depth trials, the dry launch model
+most of the GPU's output unwritten. So after the depth trials (before the output-growing
+joint trial, depth_phase `_dry`), the dry launch model
 (evaluator.dry_launch) runs the candidate's forward twice, each in a fresh candidate child, at
 the CPU's sizes and at the declared ones (`depth_phase._targets`: the GPU's own sizes first),
 on meta tensors, every launch's programs run with memory replaced. A storage the launches
