@@ -2,7 +2,8 @@
 built once from its schema and tags. Which arguments it reads (not `out=` arguments, not
 the `self` a factory takes only dtype and device from); and, for the work, torch's flop
 formula where there is one, else whether the op is linear in its data (tags, `_LINEAR_OPS`,
-prims), a pool over a window, an op with a decomposition to cost by its parts, or one to
+prims), a pool over a window, an op with a decomposition to cost by its parts (torch._decomp's,
+or for the fused attention kernels that has none, attention_chains'), or one to
 bound (cpu_work.WorkCounter._work applies the plan)."""
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from functools import partial
 import torch
 from torch._decomp import decomposition_table
 from torch.utils.flop_counter import baddbmm_flop, conv_flop_count, flop_registry, sdpa_flop
+
+from evaluator.attention_chains import chain_of
 
 # Allocation and metadata ops: no device work (views are recognised by their schema).
 _FREE_OPS = frozenset({"empty", "empty_like", "empty_strided", "empty_permuted", "new_empty",
@@ -123,7 +126,8 @@ def plan_of(func) -> OpPlan | None:
         tags = {tag for overload in packet.overloads() for tag in getattr(packet, overload).tags}
         arguments = func._schema.arguments
         composite = torch._C._dispatch_has_kernel_for_dispatch_key(func.name(), "CompositeImplicitAutograd")
-        decomposition = decomposition_table.get(func) or (func.decompose if composite else None)
+        decomposition = (decomposition_table.get(func) or chain_of(func)  # CUDA's SDPA kernels
+                         or (func.decompose if composite else None))
         if name in _GATHER_OPS:
             kind = "gather"
         elif (name in _LINEAR_OPS or tags.intersection(_LINEAR_TAGS)
