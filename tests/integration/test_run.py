@@ -51,7 +51,9 @@ def test_run_restarts_a_killed_role_and_finishes(tmp_path):
                 "frontend": f"tcp://127.0.0.1:{_port()}",
                 "backend": f"tcp://127.0.0.1:{_port()}",
             },
-            "evaluator": {"device": "cpu", "children": 1},
+            # No warm-up: nothing here is evaluated, and a warming worker holds up the run's
+            # stop (SIGTERM is read after it) and the learner's start (both cores) by seconds.
+            "evaluator": {"device": "cpu", "children": 1, "worker": {"warm_up": False}},
         }
     )
     path = tmp_path / "run.yaml"
