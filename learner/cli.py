@@ -23,7 +23,7 @@ def main(args: argparse.Namespace) -> int:
     set_process_title("krl-learner")
     from learner.start_checks import check_start
 
-    check_start(cfg.learner)  # a start error found before torch and DeepSpeed load
+    problems = check_start(cfg.learner)  # a start error found before torch and DeepSpeed load
     from learner.main import run
 
-    return run(cfg)
+    return run(cfg, problems)

@@ -106,10 +106,11 @@ def _any_rank(flag: bool, world: int, device: torch.device) -> bool:
 class Learner:
     """Wires the trainer, the hub and checkpoints together; `run()` is the loop."""
 
-    def __init__(self, cfg: RunConfig):
+    def __init__(self, cfg: RunConfig, problems: Optional[list] = None):
         self.cfg, self.lc = cfg, cfg.learner
         self.run_dir = Path(cfg.run_dir)
-        problems = check_start(self.lc)  # before the model loads: fail fast
+        if problems is None:  # `krl learner` checked them before its imports (learner.cli)
+            problems = check_start(self.lc)  # before the model loads: fail fast
         self.trainer = Trainer(self.lc, seed=cfg.seed)
         self.rank, self.world = self.trainer.env.rank, self.trainer.env.world_size
         self.metrics = Metrics(
@@ -486,7 +487,7 @@ def _rank_metrics(cfg: MetricsConfig, local_rank: int) -> MetricsConfig:
     return cfg.model_copy(update={"port": cfg.port + local_rank})
 
 
-def run(cfg: RunConfig) -> int:
+def run(cfg: RunConfig, problems: Optional[list] = None) -> int:
     from learner.process_group import process_group_env
 
     rank = process_group_env().rank
@@ -509,7 +510,7 @@ def run(cfg: RunConfig) -> int:
             )
             return 1
     try:
-        code = Learner(cfg).run()
+        code = Learner(cfg, problems).run()
     except NonFiniteState as exc:
         log.error("%s", exc)
         print(f"krl learner: cannot continue: {exc}", file=sys.stderr, flush=True)

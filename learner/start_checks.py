@@ -2,8 +2,8 @@
 and its data set. Either one missing or broken is a start error (a restart cannot fix it), and
 finding it before the imports makes `krl run` fail in a second or two instead of after the
 tens of seconds those imports take on a small machine (each of `krl run`'s start-error cases
-spent nearly a minute importing on a shared 2-core box). `Learner` checks the same again, for
-callers that build one without `krl learner`."""
+spent nearly a minute importing on a shared 2-core box). `Learner` takes the prompts found here,
+and checks for itself when a caller builds one without them."""
 
 from __future__ import annotations
 
