@@ -51,8 +51,8 @@ def test_run_restarts_a_killed_role_and_finishes(tmp_path):
                 "frontend": f"tcp://127.0.0.1:{_port()}",
                 "backend": f"tcp://127.0.0.1:{_port()}",
             },
-            # No warm-up: nothing here is evaluated, and a warming worker holds up the run's
-            # stop (SIGTERM is read after it) and the learner's start (both cores) by seconds.
+            # No warm-up (as test_chaos): nothing here is evaluated, and the warm-up's sandbox
+            # (torch and Triton imports) takes the cores from the learner's start for seconds.
             "evaluator": {"device": "cpu", "children": 1, "worker": {"warm_up": False}},
         }
     )
