@@ -143,8 +143,9 @@ class Worker:
     def run(self, stop: Callable[[], bool]) -> int:
         """Serve until `stop()` or a fatal error; returns the exit status."""
         try:
-            if self.cfg.worker.warm_up:
-                self.evaluator.warm_up()  # EvaluatorUnavailable propagates: nothing to serve with
+            if self.cfg.worker.warm_up and not self._warm_up(stop):
+                log.info("worker %s stopped while warming up", self.worker_id)
+                return 0
             self._connect()
             self.serving = True
             log.info("worker %s serving on %s (%d slots, %s)", self.worker_id, self.evaluator.device,
@@ -159,6 +160,32 @@ class Worker:
             return 1
         log.info("worker %s stopped after %d evaluations", self.worker_id, self.evaluations)
         return 0
+
+    def _warm_up(self, stop: Callable[[], bool]) -> bool:
+        """Warm the evaluator up on a thread of its own while watching `stop`; False when told to
+        stop first. SIGTERM only sets the flag, and a warm-up (sandboxes importing torch and
+        Triton, tens of seconds on a loaded CPU) held every stop of the worker, and so every
+        `krl run` ending before it, until it was done; the pool's close (_shutdown) ends the
+        starts it leaves. EvaluatorUnavailable from the warm-up propagates: nothing to serve with.
+        Sandboxes are started by the pool's own long-lived thread (pool._new_sandbox), so their
+        die-with-parent does not follow this short-lived one."""
+        failed: list[BaseException] = []
+
+        def warm() -> None:
+            try:
+                self.evaluator.warm_up()
+            except BaseException as exc:  # noqa: BLE001 (re-raised on run's thread)
+                failed.append(exc)
+
+        thread = threading.Thread(target=warm, name="warm-up", daemon=True)
+        thread.start()
+        while thread.is_alive():
+            if stop():
+                return False
+            thread.join(0.1)
+        if failed:
+            raise failed[0]
+        return True
 
     def _step(self) -> None:
         self._loop.once()  # bounded per socket, so results and heartbeats are never starved

@@ -21,6 +21,9 @@ def main(args: argparse.Namespace) -> int:
     if cfg is None:
         return 2
     set_process_title("krl-learner")
+    from learner.start_checks import check_start
+
+    problems = check_start(cfg.learner)  # a start error found before torch and DeepSpeed load
     from learner.main import run
 
-    return run(cfg)
+    return run(cfg, problems)

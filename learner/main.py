@@ -37,12 +37,11 @@ import torch.distributed as dist
 
 from common.config import MetricsConfig, RunConfig, dump
 from common.config.hub import HubConfig
-from common.exits import NON_FINITE, StartError, check_model_dir
+from common.exits import NON_FINITE
 from common.jsonfile import load_json_state, read_json, read_json_checked, write_json_atomic
 from common.log import setup
 from common.messages import TrajectoryGroup, decode, encode, pack_frames, unpack_frames
 from common.metrics import Metrics
-from common.problemset import ProblemError, load_problems, to_payload
 from common.run_records import (
     HubCounts,
     Progress,
@@ -59,6 +58,7 @@ from learner.group_checks import group_error
 from learner.group_store import GroupStore
 from learner.hub import Hub, PromptSource, oldest_version
 from learner.hub_server import HubServer
+from learner.start_checks import check_start
 from learner.stats import learning_by_turn
 from learner.trainer import Trainer
 
@@ -106,11 +106,11 @@ def _any_rank(flag: bool, world: int, device: torch.device) -> bool:
 class Learner:
     """Wires the trainer, the hub and checkpoints together; `run()` is the loop."""
 
-    def __init__(self, cfg: RunConfig):
+    def __init__(self, cfg: RunConfig, problems: Optional[list] = None):
         self.cfg, self.lc = cfg, cfg.learner
         self.run_dir = Path(cfg.run_dir)
-        check_model_dir(self.lc.trainer.model, "learner.trainer.model")
-        problems = _prompt_set(self.lc.dataset)  # before the model loads: fail fast
+        if problems is None:  # `krl learner` checked them before its imports (learner.cli)
+            problems = check_start(self.lc)  # before the model loads: fail fast
         self.trainer = Trainer(self.lc, seed=cfg.seed)
         self.rank, self.world = self.trainer.env.rank, self.trainer.env.world_size
         self.metrics = Metrics(
@@ -467,18 +467,6 @@ class NonFiniteState(RuntimeError):
     NON_FINITE) instead of publishing or checkpointing it."""
 
 
-def _prompt_set(dataset: str) -> list:
-    """The learner's prompts; StartError when the data set is missing, unreadable or empty
-    (a restart cannot fix any of these)."""
-    try:
-        problems = [to_payload(p) for p in load_problems(dataset)]
-    except (ProblemError, OSError, SyntaxError, ValueError) as exc:
-        raise StartError(f"learner.dataset {dataset!r}: {exc}") from exc
-    if not problems:
-        raise StartError(f"learner.dataset {dataset!r} holds no problems")
-    return problems
-
-
 def _broadcast_text(text: str, device: torch.device) -> str:
     """Rank 0's string on every rank."""
     blob = text.encode()
@@ -499,7 +487,7 @@ def _rank_metrics(cfg: MetricsConfig, local_rank: int) -> MetricsConfig:
     return cfg.model_copy(update={"port": cfg.port + local_rank})
 
 
-def run(cfg: RunConfig) -> int:
+def run(cfg: RunConfig, problems: Optional[list] = None) -> int:
     from learner.process_group import process_group_env
 
     rank = process_group_env().rank
@@ -522,7 +510,7 @@ def run(cfg: RunConfig) -> int:
             )
             return 1
     try:
-        code = Learner(cfg).run()
+        code = Learner(cfg, problems).run()
     except NonFiniteState as exc:
         log.error("%s", exc)
         print(f"krl learner: cannot continue: {exc}", file=sys.stderr, flush=True)

@@ -51,7 +51,9 @@ def test_run_restarts_a_killed_role_and_finishes(tmp_path):
                 "frontend": f"tcp://127.0.0.1:{_port()}",
                 "backend": f"tcp://127.0.0.1:{_port()}",
             },
-            "evaluator": {"device": "cpu", "children": 1},
+            # No warm-up (as test_chaos): nothing here is evaluated, and the warm-up's sandbox
+            # (torch and Triton imports) takes the cores from the learner's start for seconds.
+            "evaluator": {"device": "cpu", "children": 1, "worker": {"warm_up": False}},
         }
     )
     path = tmp_path / "run.yaml"
