@@ -16,6 +16,7 @@ session (bubblewrap's die-with-parent follows the thread that started it).
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -35,10 +36,12 @@ class SandboxShelf:
     @staticmethod
     def key(pool, role: str) -> tuple:
         """What a sandbox is made of (evaluator.sandbox.Sandbox reads these and nothing else
-        of the config), and the role it has served."""
+        of the config; the parent's environment, which the sandbox's is filtered from: a test
+        that sets a secret there before its evaluator starts gets a sandbox started after),
+        and the role it has served."""
         cfg = pool.cfg
         return (role, pool.device, repr(pool.layers), pool.triton_base, cfg.sandbox.model_dump_json(),
-                cfg.correctness.max_output_bytes, cfg.startup_timeout_s)
+                cfg.correctness.max_output_bytes, cfg.startup_timeout_s, tuple(sorted(os.environ.items())))
 
     def new_sandbox(self, pool) -> Sandbox:
         """A shelved sandbox of `pool`'s settings and the role being spawned, else a new one."""
