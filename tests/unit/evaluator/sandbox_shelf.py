@@ -41,7 +41,7 @@ class SandboxShelf:
         and the role it has served."""
         cfg = pool.cfg
         return (role, pool.device, repr(pool.layers), pool.triton_base, cfg.sandbox.model_dump_json(),
-                cfg.correctness.max_output_bytes, cfg.startup_timeout_s, tuple(sorted(os.environ.items())))
+                cfg.correctness.max_output_bytes, cfg.startup_timeout_s, _environment())
 
     def new_sandbox(self, pool) -> Sandbox:
         """A shelved sandbox of `pool`'s settings and the role being spawned, else a new one."""
@@ -87,6 +87,11 @@ class SandboxShelf:
                 sandbox.kill()
         self.items.clear()
         self.starter.shutdown(wait=False)
+
+
+def _environment() -> tuple:
+    """The parent's environment but pytest's note of the test in progress (set per test)."""
+    return tuple(sorted((k, v) for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"))
 
 
 @contextlib.contextmanager
