@@ -90,6 +90,17 @@ def fixture_problem(name: str, source: str | None = None):
                           solution=solution.read_text() if solution.exists() else None)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _sandbox_shelf():
+    """A closed evaluator's healthy idle sandboxes serve the next evaluator of the same sandbox
+    settings, as a production pool's kept sandbox serves its next evaluation (sandbox_shelf):
+    a test process no longer starts two zygotes per evaluator it builds."""
+    import sandbox_shelf
+
+    with sandbox_shelf.installed() as shelf:
+        yield shelf
+
+
 @pytest.fixture(scope="session")
 def problems() -> dict[str, FixtureProblem]:
     return {name: fixture_problem(name) for name in CPU_SIZES}
