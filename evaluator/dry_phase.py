@@ -32,9 +32,10 @@ What has no model otherwise (a kernel whose stores a loaded value steers, more t
 not compare loads), a storage finished by torch after a kernel capped by a constant (it would
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
 at the declared sizes (a cap past the model's pace), a capped kernel finishing in place what a
-needed full-grid kernel wrote (docs/open_attacks, s61d). Refused, honest or not (reasoned, none
-known in the corpora): a forward that reads to the host, at either size, a value computed from a
-storage a launch may store into (a data-made grid from a kernel's count: MoE routing).
+needed full-grid kernel wrote (docs/open_attacks, s61d). A forward that reads to the host a
+value a launch stored (MoE routing's counts, a varlen max length) runs again with those launches
+run, as a CPU trial runs them (`_rerun`); refused, honest or not, where they cannot run within
+the model's time at the declared sizes.
 """
 from __future__ import annotations
 

@@ -26,8 +26,9 @@ judged, not listed:
   (`dry_facts.stored_params`) then holds what the GPU would have overwritten: it is
   `launched`, and everything computed from it (`Taint`, every aten op); a value of it reaching
   the host (a non-metadata answer, a scalar read, a shape its values make: `nonzero`, a
-  boolean mask's index) stops the forward, and the model has no answer: evaluator.dry_phase
-  refuses that, never keeps the ok.
+  boolean mask's index) stops the forward (`needs`: the launches it came from), which runs
+  again with those launches run as a CPU trial runs them (`Recorded`; evaluator.dry_phase
+  `_rerun`); where that has no answer either, dry_phase refuses it, never keeps the ok.
 
 What is left: torch's meta functions' output metadata where CUDA's kernels make other strides
 (the model's forward then sees the meta function's, a CPU trial the CPU's); a problem whose
