@@ -6,14 +6,15 @@ import triton.language as tl
 
 
 @triton.jit
-def seqlens_kernel(mask_ptr, lens_ptr, n_cols, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
-    total = 0
+def seqlens_kernel(mask_ptr, lens_ptr, n_rows, n_cols, ROWS: tl.constexpr, BLOCK: tl.constexpr):
+    rows = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
+    total = tl.zeros((ROWS,), dtype=tl.int32)
     for start in range(0, n_cols, BLOCK):
         cols = start + tl.arange(0, BLOCK)
-        keep = tl.load(mask_ptr + row * n_cols + cols, mask=cols < n_cols, other=0)
-        total += tl.sum(keep.to(tl.int32), axis=0)
-    tl.store(lens_ptr + row, total)
+        inside = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
+        keep = tl.load(mask_ptr + rows[:, None] * n_cols + cols[None, :], mask=inside, other=0)
+        total += tl.sum(keep.to(tl.int32), axis=1)
+    tl.store(lens_ptr + rows, total, mask=rows < n_rows)
 
 
 @triton.jit
@@ -38,7 +39,7 @@ class ModelNew(nn.Module):
         n = x.size(-1)
         keep = torch.ones(n, n, dtype=torch.bool, device=x.device).tril().to(torch.int8)
         seqlens = torch.empty(n, dtype=torch.int32, device=x.device)
-        seqlens_kernel[(n,)](keep, seqlens, n, BLOCK=256)
+        seqlens_kernel[(triton.cdiv(n, 32),)](keep, seqlens, n, n, ROWS=32, BLOCK=256)
         max_seqlen = int(seqlens.max().item())  # as unpad_input hands it to the varlen kernel
         block = triton.next_power_of_2(max_seqlen)
         y = torch.empty_like(x)
