@@ -259,8 +259,11 @@ class Recorded(list):
         super().append(made)
 
     def ran(self, made: Any) -> None:
-        """Keep a launch that ran (its programs run by the interpreter, its stores real)."""
-        kernel, _, args, kwargs = made
+        """Keep a launch that ran (its programs run by the interpreter, its stores real); one
+        whose grid the launch hook did not resolve has no model: a tell, never a kept ok."""
+        kernel, grid, args, kwargs = made
+        if not (isinstance(grid, tuple) and all(type(d) is int for d in grid)):
+            _tell("a launch run in the real forward whose grid the launch hook did not resolve")
         launched(kernel, tuple(args), dict(kwargs), len(self), ran=True)
         super().append(made)
 
