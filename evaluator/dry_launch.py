@@ -405,21 +405,23 @@ def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
 MAX_LAUNCHES = 4096
 
 
-def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset(), real_seed: int | None = None) -> dict:
+def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset(), real_seed: int | None = None,
+             runs: frozenset = frozenset()) -> dict:
     """The child's side (the `dry` command): the candidate's forward at this child's sizes, its
     launches recorded and not run (LaunchRecorder.dry), then the model of every launch:
     {"storages": `stored`'s} or {"unmodelled": why}. The forward runs on meta tensors, or with
     `real_seed` on the problem's CPU draw from that seed (evaluator.dry_tells: where the meta
     forward observed what a meta tensor cannot answer as the GPU would, {"values": why, "elements":
     its inputs' elements}; where the real one read back what a launch it does not run may have
-    stored, or raised, {"told": why} or {"raised": why}, which evaluator.dry_phase refuses)."""
+    stored, or raised, {"told": why, "needs": the launches it came from} or {"raised": why}; the
+    launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded)."""
     import torch
 
     from evaluator import candidate_env, dry_tells
 
     deadline = time.monotonic() + budget_s
     phase = "meta" if real_seed is None else "real"
-    recorder.dry = [] if phase == "meta" else dry_tells.Recorded()
+    recorder.dry = [] if phase == "meta" else dry_tells.Recorded(runs)
     elements = None
     try:
         # a CUDA device the problem's inputs or the candidate name makes meta tensors (or the CPU's)
@@ -435,7 +437,8 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
         if dry_tells.told() is not None:
             raise dry_tells.Told(dry_tells.told())
     except Exception as exc:  # noqa: BLE001  (judged by evaluator.dry_phase: `_failed`)
-        return _failed(phase, exc, dry_tells.told(), elements)
+        failed = _failed(phase, exc, dry_tells.told(), elements)
+        return {**failed, "needs": dry_tells.needs()} if "told" in failed else failed
     finally:
         recorder.dry, candidate_env.STANDING_DEVICE[0] = None, "cpu"
         dry_tells.start(None)

@@ -33,9 +33,10 @@ What has no model otherwise (a kernel whose stores a loaded value steers, more t
 not compare loads), a storage finished by torch after a kernel capped by a constant (it would
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
 at the declared sizes (a cap past the model's pace), a capped kernel finishing in place what a
-needed full-grid kernel wrote (docs/open_attacks, s61d). Refused, honest or not (reasoned, none
-known in the corpora): a forward that reads to the host, at either size, a value computed from a
-storage a launch may store into (a data-made grid from a kernel's count: MoE routing).
+needed full-grid kernel wrote (docs/open_attacks, s61d). A forward that reads to the host a
+value a launch stored (MoE routing's counts, a varlen max length) runs again with those launches
+run, as a CPU trial runs them (`_rerun`); refused, honest or not, where they cannot run within
+the model's time at the declared sizes.
 """
 from __future__ import annotations
 
@@ -64,6 +65,7 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
             return _unanswered(run, verdict, seen, sizes, report)
     if "meta" in cpu or "meta" in dec:  # judged on the problem's CPU draw (`_modelled`)
         report["real_forward"] = str(dec.get("meta") or cpu.get("meta"))[:300]
+        report["ran_launches"] = {"cpu": cpu.get("ran", []), "declared": dec.get("ran", [])}
     short = _short(cpu, dec) if "storages" in dec else None
     if short is None:
         report["unmodelled"] = cpu.get("unmodelled") or dec.get("unmodelled") or None
@@ -135,11 +137,34 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> d
     if not isinstance(elements, int) or elements > dry_tells.REAL_ELEMENTS:
         return {"unmodelled": f"the forward on meta tensors: {meta['values']}; the real forward's inputs of "
                               f"{elements} elements are past {dry_tells.REAL_ELEMENTS}"}
-    real = _model(run, source, ref, sizes, budget, run.plan.trials[0][0] + _REAL_SEED)
+    real = _rerun(run, source, ref, sizes, budget)
     real["meta"] = meta["values"]
     why = real.get("told") or real.get("raised") or real.get("ended")
     if why is not None:
         real["refused"] = why
+    return real
+
+
+RERUNS = 3  # real forwards run again with more of their launches run, at most
+
+
+def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict:
+    """The real forward's reply, run again (each time in a fresh child, within `budget` in all
+    and RERUNS times at most) with the launches run whose stores it read back (`needs`: MoE
+    routing's counts, a compaction's count, a flag): the host then reads what a CPU trial's
+    forward reads, and the model records the launches that forward makes. A launch run there
+    runs as in every CPU trial, so its values tell the model from the GPU no more than a CPU
+    trial's do; a launch not run is still noise that no read reaches."""
+    seed, runs, started = run.plan.trials[0][0] + _REAL_SEED, frozenset(), time.monotonic()
+    real = _model(run, source, ref, sizes, budget, seed)
+    for _ in range(RERUNS):
+        wanted = frozenset(real.get("needs") or ()) | runs
+        if "told" not in real or wanted == runs or time.monotonic() - started > budget:
+            break
+        runs = wanted
+        real = _model(run, source, ref, sizes, budget, seed, runs)
+    if runs:
+        real["ran"] = sorted(runs)
     return real
 
 
@@ -154,16 +179,24 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
             f"launches store at the sizes the GPU runs against the CPU's, cannot run this forward as the GPU "
             f"does at {at}: {why}. "
             f"On meta tensors (no values) it observed {seen['meta']}; on the problem's CPU draw its launches "
-            f"are recorded, not run. A forward the CPU cannot judge at the sizes the GPU runs is not judged ok.")
+            f"are recorded, not run{_ran(seen)}. A forward the CPU cannot judge at the sizes the GPU runs is not "
+            f"judged ok.")
     status = "runtime_error" if "raised" in seen else "timeout"
     details = {"dry": {**report, "unanswered": why[:300], "sizes": sizes},
                "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
     return run.finish(judge.Outcome(status, text, details=details), sizes_note=False)
 
 
-def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_seed: int | None = None) -> dict:
+def _ran(seen: dict) -> str:
+    ran = seen.get("ran")
+    return f" (but launches {ran} of the forward, whose stores it read back, run as in a CPU trial)" if ran else ""
+
+
+def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_seed: int | None = None,
+           runs: frozenset = frozenset()) -> dict:
     """The `dry` command's reply in a fresh candidate child prepared at `sizes` (no draws); with
-    `real_seed`, its real forward (`ended` where that child ends: never a kept ok)."""
+    `real_seed`, its real forward (`ended` where that child ends: never a kept ok), the launches
+    `runs` run there."""
     job = {"cpu_budget_s": 4 * budget + run.cfg.timeout_s, "device_memory_bytes": None}
     limit = run.cfg.timeout_s
     try:
@@ -181,14 +214,14 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
             # kernels the result does not need (knock-out round) or whose writes are constants
             # store nothing in the model: a decoy fill must not make a capped output whole
             skip = sorted({*run.decoys, *run.constant})
-            reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed},
-                                     budget + _GRACE_S)
+            reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed,
+                                      "runs": sorted(runs)}, budget + _GRACE_S)
     except ChildFailure as exc:
         if real_seed is not None:  # the candidate's forward on real tensors: its time or memory
             return {"ended": str(exc)[:200]}
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
     if reply.get("op") != "error" and any(k in reply for k in ("values", "told", "raised")):
-        return {k: reply[k] for k in ("values", "elements", "told", "raised") if k in reply}
+        return {k: reply[k] for k in ("values", "elements", "told", "needs", "raised") if k in reply}
     if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):
         return {"unmodelled": str(reply.get("unmodelled") or reply.get("message") or "no reply")[:300]}
     return reply

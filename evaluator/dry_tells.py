@@ -26,8 +26,9 @@ judged, not listed:
   (`dry_facts.stored_params`) then holds what the GPU would have overwritten: it is
   `launched`, and everything computed from it (`Taint`, every aten op); a value of it reaching
   the host (a non-metadata answer, a scalar read, a shape its values make: `nonzero`, a
-  boolean mask's index) stops the forward, and the model has no answer: evaluator.dry_phase
-  refuses that, never keeps the ok.
+  boolean mask's index) stops the forward (`needs`: the launches it came from), which runs
+  again with those launches run as a CPU trial runs them (`Recorded`; evaluator.dry_phase
+  `_rerun`); where that has no answer either, dry_phase refuses it, never keeps the ok.
 
 What is left: torch's meta functions' output metadata where CUDA's kernels make other strides
 (the model's forward then sees the meta function's, a CPU trial the CPU's); a problem whose
@@ -55,6 +56,8 @@ class Told(RuntimeError):
 _WATCH: list[Any] = [None]  # None, "meta" or "real"
 _TOLD: list[str | None] = [None]
 _LAUNCHED: dict[int, Any] = {}  # storage key -> the storage (held: no key reused in the forward)
+_FROM: dict[int, set[int]] = {}  # storage key -> the launches (ordinals) its values come from
+_NEEDS: set[int] = set()  # the launches the value a tell read back comes from
 
 # answers a meta tensor gives as a device tensor does: metadata, never a value, text or address
 _METADATA = frozenset({
@@ -72,6 +75,8 @@ def start(phase: str | None) -> None:
     """Watch the forward about to run (`phase` "meta" or "real"), or stop watching (None)."""
     _WATCH[0], _TOLD[0] = phase, None
     _LAUNCHED.clear()
+    _FROM.clear()
+    _NEEDS.clear()
 
 
 def told() -> str | None:
@@ -79,10 +84,25 @@ def told() -> str | None:
     return _TOLD[0]
 
 
-def _tell(what: str) -> None:
+def needs() -> list[int]:
+    """The launches (ordinals in the forward) whose stores the value the tell read back comes
+    from, their inputs' launches included: those a real forward run again must run."""
+    return sorted(_NEEDS)
+
+
+def _tell(what: str, tensors: Any = ()) -> None:
     if _TOLD[0] is None:
         _TOLD[0] = what
+        _NEEDS.update(_sources(tensors))
     raise Told(f"the dry launch model cannot answer {what} as the GPU would")
+
+
+def _sources(value: Any) -> set[int]:
+    """The launches the values of the tensors in `value` come from (none: not launched)."""
+    out: set[int] = set()
+    for t in _tensors(value):
+        out |= _FROM.get(_key(t), set())
+    return out
 
 
 def answer(func: Any, args: tuple) -> Any:
@@ -109,7 +129,8 @@ def observed(func: Any, args: tuple, kwargs: dict, out: Any) -> None:
     if not asker:
         return
     _tell(f"`{_name(func)}` of a tensor" + (" on the model's meta tensors" if phase == "meta"
-                                              else " a launch the model does not run may have stored") + f" ({asker})")
+                                              else " a launch the model does not run may have stored") + f" ({asker})",
+          (args, kwargs))
 
 
 def _meta_said(out: Any) -> bool:
@@ -154,12 +175,16 @@ def _is_meta(t: torch.Tensor) -> bool:
         return bool(_IS_META.__get__(t))
 
 
-def _hold(t: torch.Tensor) -> None:
-    """Mark `t`'s storage launched (held: its key is not reused while the forward runs)."""
+def _hold(t: torch.Tensor, sources: set[int]) -> None:
+    """Mark `t`'s storage launched, its values coming from the launches `sources` (held: its
+    key is not reused while the forward runs)."""
     key = _key(t)
-    if key != -1 and key not in _LAUNCHED:
+    if key == -1:
+        return
+    if key not in _LAUNCHED:
         with torch._C.DisableTorchFunction():
             _LAUNCHED[key] = t.untyped_storage()
+    _FROM.setdefault(key, set()).update(sources)
 
 
 def _key(t: torch.Tensor) -> int:
@@ -192,10 +217,16 @@ def _asker() -> str | None:
     return None
 
 
-def launched(kernel: Any, args: tuple, kwargs: dict) -> None:
-    """A launch recorded and not run in the real forward: the storages it may store into."""
+def launched(kernel: Any, args: tuple, kwargs: dict, ordinal: int, ran: bool = False) -> None:
+    """A launch of the real forward (`ordinal`: its place among the forward's launches): the
+    storages it may store into come from it and from its inputs' launches, or where it `ran`
+    (a launch whose stores a tell read back, run again: `Recorded`), from its inputs' alone
+    (launched only where one of them is)."""
     from evaluator import dry_facts
 
+    sources = _sources((args, kwargs)) | (set() if ran else {ordinal})
+    if not sources:
+        return
     fn = kernel
     while fn is not None and not hasattr(fn, "arg_names"):
         fn = getattr(fn, "fn", None)
@@ -205,15 +236,35 @@ def launched(kernel: Any, args: tuple, kwargs: dict) -> None:
     for name, value in given:
         if stored is None or name is None or name in stored:
             for t in _tensors(value):
-                _hold(t)
+                _hold(t, sources)
 
 
 class Recorded(list):
-    """`LaunchRecorder.dry` in the real forward: each launch kept is `launched`."""
+    """`LaunchRecorder.dry` in the real forward: each launch kept is `launched`. The launches
+    whose ordinals are in `runs` also run as in a CPU trial (`runs_next`, `ran`): a forward that
+    read back what they stored (MoE routing's counts, a compaction's count) runs again with them
+    run, so the host reads the values a CPU trial reads, never the model's noise."""
+
+    def __init__(self, runs: Any = ()) -> None:
+        super().__init__()
+        self.runs = frozenset(int(i) for i in runs)
+
+    def runs_next(self) -> bool:
+        """Whether the launch being made runs (its ordinal is in `runs`)."""
+        return len(self) in self.runs
 
     def append(self, made: Any) -> None:
         kernel, _, args, kwargs = made
-        launched(kernel, tuple(args), dict(kwargs))
+        launched(kernel, tuple(args), dict(kwargs), len(self))
+        super().append(made)
+
+    def ran(self, made: Any) -> None:
+        """Keep a launch that ran (its programs run by the interpreter, its stores real); one
+        whose grid the launch hook did not resolve has no model: a tell, never a kept ok."""
+        kernel, grid, args, kwargs = made
+        if not (isinstance(grid, tuple) and all(type(d) is int for d in grid)):
+            _tell("a launch run in the real forward whose grid the launch hook did not resolve")
+        launched(kernel, tuple(args), dict(kwargs), len(self), ran=True)
         super().append(made)
 
 
@@ -243,11 +294,12 @@ class Taint(TorchDispatchMode):
         asker = hot and _reads(func, args, kwargs) and _asker()
         if asker:
             _tell(f"`{func.overloadpacket.__name__}` of a value a launch the model does not run may have "
-                  f"stored ({asker})")
+                  f"stored ({asker})", (args, kwargs))
         out = func(*args, **kwargs)
         if hot:
+            sources = _sources((args, kwargs))
             for t in _tensors(out):
-                _hold(t)
+                _hold(t, sources)
         return out
 
 

@@ -466,10 +466,13 @@ class LaunchRecorder:
                                                              if k not in ("grid", "warmup")})
                 if constant:  # the kernel body sees them as the GPU's does: Python ints
                     args, kwargs = specialized(self, args, kwargs, constant)
+            ran = False  # a launch the dry model's real forward runs (evaluator.dry_tells.Recorded)
             if launch and recorder.suppress and (recorder.suppress is True or recorder.suppress == str(
                     getattr(getattr(self, "fn", self), "__name__", "?"))):
-                recorder.skip(self, original, args, kwargs)
-                return None
+                ran = recorder.dry is not None and getattr(recorder.dry, "runs_next", bool)()
+                if not ran:
+                    recorder.skip(self, original, args, kwargs)
+                    return None
             recorder.grid = None
             if launch and "grid" in kwargs:
                 # a grid function is the one piece of candidate code that runs after Triton took
@@ -492,6 +495,9 @@ class LaunchRecorder:
                 inner = recorder.nested.pop()
                 if recorder.nested:
                     recorder.nested[-1] += recorder.work - before
+            if ran:  # kept for the model as a skipped launch is, its grid the one Triton resolved
+                recorder.dry.ran((self, recorder.grid, args, {k: v for k, v in kwargs.items()
+                                                             if k not in ("grid", "warmup")}))
             launch = launch and not recorder.ran_nothing(kwargs.get("grid"))
             if launch:  # its own work only: a nested launch is recorded (and counted) by itself
                 recorder.record(self, _programs(recorder.grid), _variant(self, args, kwargs),

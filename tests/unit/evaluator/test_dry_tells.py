@@ -138,7 +138,7 @@ def test_the_real_forward_refuses_reading_back_what_a_launch_not_run_may_have_st
         dry_tells.start("real")
         x, y = torch.randn(64), torch.empty(64)
         with dry_tells.Taint():
-            dry_tells.launched(candidate.copy_kernel, (x, y, 64), {"BLOCK": 64})
+            dry_tells.launched(candidate.copy_kernel, (x, y, 64), {"BLOCK": 64}, 0)
             z = (y * 2)[3:]
             y.mul_(1)  # in place on a launched storage: no read
             print(tried(candidate.observes, x, "item") != "told", tried(candidate.observes, x, "address") != "told")
