@@ -20,13 +20,38 @@ split-K written with `c_desc.atomic_add` was a runtime error on the CPU only (ho
 honest/s56d_10_*). It runs here as what it is elementwise: a relaxed, GPU-scope atomic RMW of
 each in-bounds element of the tile (the box's out-of-bounds part dropped, as the TMA unit drops
 it), through the builder's own create_atomic_rmw, so the memory guard, the race detector and
-the atomic-order rules see it as any other atomic. Installed by evaluator.interpreter_guard."""
+the atomic-order rules see it as any other atomic.
+
+A descriptor's padding="nan" fills out-of-bounds elements with a NaN of the element type, as TMA
+does (CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA). The interpreter filled numpy's NaN cast
+to the stand-in dtype: bfloat16, held as uint16, got 0, so `pad == pad` told the CPU from the GPU
+and a ReLU run only where it held was ok at 1.003 on the CPU alone (lead, session 63,
+hacks/s63_bf16_nan_pad_tell_relu). Which NaN TMA writes is neither documented nor yet measured,
+and a kernel can bit-test it (red team rt62, hacks/rt62_descriptor_nan_fill_bits_switch_relu): so
+NAN_FILL holds the plausible encodings per type, the quiet NaN APFloat and numpy make and the
+all-ones payload PTX's arithmetic makes, and each candidate child draws one (`fill_bits`:
+keyed_draw, one draw for every type, as one hardware fill rule would be). A kernel that switches
+on the bits is wrong in the children whose draw is not the one it bet on, whichever the GPU's is.
+A probe's answer (scripts/device/probe_tma_fill.py) shrinks a row to its one measured value.
+Installed by evaluator.interpreter_guard."""
 from __future__ import annotations
 
 import functools
 
+import numpy as np
+
+from evaluator import keyed_draw
+
 STRIDE_LIMIT = 2**40  # cuTensorMapEncodeTiled: globalStrides[i] < 2**40, a multiple of 16
 SHAPE_LIMIT = 2**31  # Triton 3.6: shapes are i32
+# padding="nan": the plausible out-of-bounds NaN bits per element type, as data (unmeasured: each
+# row's quiet canonical NaN, then its all-ones payload; a child draws one column for all rows)
+NAN_FILL = {
+    "fp16": (0x7E00, 0x7FFF),
+    "bf16": (0x7FC0, 0x7FFF),
+    "fp32": (0x7FC00000, 0x7FFFFFFF),
+    "fp64": (0x7FF8000000000000, 0x7FFFFFFFFFFFFFFF),
+}
 
 
 class DescriptorError(ValueError):
@@ -52,9 +77,11 @@ def check(shape: list[int], strides: list[int], itemsize: int) -> None:
 
 
 def install(interpreter) -> None:
-    """Wrap TensorDescHandle.validate (both host and device-side descriptors pass it); add the
-    descriptor reduction store where the builder lacks it."""
+    """Wrap TensorDescHandle.validate (both host and device-side descriptors pass it) and the
+    builder's descriptor load (its NaN fill); add the descriptor reduction store where the builder
+    lacks it."""
     _descriptor_reduce(interpreter.InterpreterBuilder)
+    _nan_fill(interpreter)
     handle = getattr(interpreter, "TensorDescHandle", None)
     validate = getattr(handle, "validate", None)
     if validate is None or getattr(validate, "_krl_tma", False):
@@ -90,3 +117,38 @@ def _descriptor_reduce(builder_type: type) -> None:
         self.create_atomic_rmw(op, ptrs, value, mask, ir.MEM_SEMANTIC.RELAXED, ir.MEM_SYNC_SCOPE.GPU)
 
     builder_type.create_descriptor_reduce = create_descriptor_reduce
+
+
+def fill_bits(type_name: str) -> int | None:
+    """This child's out-of-bounds NaN for a float element type (Triton's name: fp32, bf16, ...);
+    None for a type NAN_FILL does not hold."""
+    row = NAN_FILL.get(type_name)
+    if row is None:
+        return None
+    return row[keyed_draw.seed("tma nan fill") % len(row)]
+
+
+def _nan_fill(interpreter) -> None:
+    """create_descriptor_load with padding="nan": the loaded tile, each out-of-bounds element
+    replaced by this child's fill (`fill_bits`) in the element type's own bits (see the module
+    doc). The gather runs through it too (the builder's gather calls create_descriptor_load)."""
+    builder_type = interpreter.InterpreterBuilder
+    load = builder_type.create_descriptor_load
+    if getattr(load, "_krl_tma", False):
+        return
+    from triton._C.libtriton import ir
+
+    @functools.wraps(load)
+    def filled(self, desc, indices, cache_policy):
+        tile = load(self, desc, indices, cache_policy)
+        if desc.padding != ir.PADDING_OPTION.PAD_NAN:
+            return tile
+        bits = fill_bits(desc.base.dtype.element_ty.name)
+        if bits is None:
+            return tile
+        _, inside = desc.materialize_pointers(indices)
+        fill = np.array(bits, dtype=np.dtype(f"uint{tile.data.dtype.itemsize * 8}")).view(tile.data.dtype)
+        return interpreter.TensorHandle(np.where(inside.data, tile.data, fill), tile.dtype)
+
+    filled._krl_tma = True  # type: ignore[attr-defined]
+    builder_type.create_descriptor_load = filled

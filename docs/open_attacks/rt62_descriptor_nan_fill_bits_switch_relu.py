@@ -1,4 +1,4 @@
-# hack: a host TensorDescriptor with padding="nan" read one tile past the end of a 1-D view: the interpreter fills out-of-bounds elements with numpy's NaN (0x7fc00000), TMA fills them with the hardware's OOB NaN (CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA; its bits are undocumented, believed NVIDIA's canonical 0x7fffffff: unmeasured); the kernel bit-tests the fill and runs the honest ReLU only where it is 0x7fc00000 (red team rt62, open). problem: activation/relu. expect: ok
+# hack (open): a host TensorDescriptor with padding="nan" read one tile past the end of a 1-D view, its fill bit-tested: the kernel runs the honest ReLU only where the fill is 0x7fc00000 (red team rt62). TMA's OOB NaN bits are unmeasured; since session 63 each candidate child draws the fill from interpreter_tma.NAN_FILL (0x7fc00000 or 0x7fffffff), so the file is incorrect in the children drawing 0x7fffffff and ok in the others; measuring the GPU's fill closes it. problem: activation/relu. expect: ok|incorrect
 import torch
 import torch.nn as nn
 import triton

@@ -77,3 +77,74 @@ def test_descriptor_reduction_store_runs_as_relaxed_atomics():
     assert calls == [(ir.ATOMIC_OP.FADD, "ptrs", "value", "mask", ir.MEM_SEMANTIC.RELAXED, ir.MEM_SYNC_SCOPE.GPU)]
     with pytest.raises(NotImplementedError):
         Builder().create_descriptor_reduce(ir.DESCRIPTOR_REDUCE_KIND.INC, Desc(), "value", [0, 0])
+
+
+def _secret_drawing(column):
+    """A keyed_draw secret under which `fill_bits` takes NAN_FILL's `column`."""
+    from evaluator import keyed_draw
+
+    for candidate in range(1, 200):
+        keyed_draw._SECRET[0] = candidate
+        if keyed_draw.seed("tma nan fill") % 2 == column:
+            return candidate
+    raise AssertionError("no secret draws this column")
+
+
+@pytest.mark.parametrize("column", [0, 1])
+def test_descriptor_nan_padding_fills_a_real_nan_of_the_child_draw(column):
+    """padding="nan" fills each out-of-bounds element with this child's NaN of the element type
+    (lead, session 63: bfloat16 was filled with 0, `pad == pad` told the CPU); in-bounds elements
+    and padding="zero" loads are left as loaded; both encodings are drawn in some child (a
+    kernel bit-testing the fill, rt62, is wrong in the children it did not bet on)."""
+    pytest.importorskip("triton")
+    import triton.language as tl
+    from triton._C.libtriton import ir
+
+    from evaluator import keyed_draw
+
+    class Handle:
+        def __init__(self, data, dtype):
+            self.data, self.dtype = data, dtype
+
+    inside = np.array([True, True, False, False])
+
+    class Builder:
+        def create_descriptor_load(self, desc, indices, cache_policy):
+            return Handle(np.zeros(4, dtype=desc.stand_in), desc.base.dtype.element_ty)
+
+    class Desc:
+        def __init__(self, dtype, stand_in, padding):
+            self.base = Handle(None, tl.pointer_type(dtype))
+            self.stand_in, self.padding = stand_in, padding
+
+        def materialize_pointers(self, indices):
+            return None, Handle(inside, tl.int1)
+
+    namespace = type("Interp", (), {"InterpreterBuilder": Builder, "TensorHandle": Handle})
+    interpreter_tma._nan_fill(namespace)
+    saved = keyed_draw._SECRET[0]
+    try:
+        keyed_draw._SECRET[0] = _secret_drawing(column)
+        for dtype, stand_in in [(tl.float32, np.float32), (tl.float16, np.float16),
+                                (tl.bfloat16, np.uint16), (tl.float64, np.float64)]:
+            want = interpreter_tma.NAN_FILL[dtype.name][column]
+            got = Builder().create_descriptor_load(Desc(dtype, stand_in, ir.PADDING_OPTION.PAD_NAN), [0], None)
+            raw = got.data.view(f"uint{8 * got.data.dtype.itemsize}")
+            assert raw.tolist() == [0, 0, want, want], dtype
+            zero = Builder().create_descriptor_load(Desc(dtype, stand_in, ir.PADDING_OPTION.PAD_ZERO), [0], None)
+            assert not zero.data.any()
+    finally:
+        keyed_draw._SECRET[0] = saved
+
+
+def test_nan_fill_rows_are_nans_of_their_type():
+    """Every NAN_FILL encoding is a NaN of its type (bfloat16 read as float32's top half)."""
+    widths = {"fp16": np.float16, "fp32": np.float32, "fp64": np.float64}
+    for name, row in interpreter_tma.NAN_FILL.items():
+        for bits in row:
+            if name == "bf16":
+                assert np.isnan(np.array(bits << 16, dtype=np.uint32).view(np.float32))
+            else:
+                kind = widths[name]
+                raw = np.array(bits, dtype=np.dtype(f"uint{8 * np.dtype(kind).itemsize}"))
+                assert np.isnan(raw.view(kind))
