@@ -151,6 +151,8 @@ class WorkCounter:
         self.finish_flops = 0
         self.convert_unfused_s = 0.0  # ... and of copies that compute as they convert
         self.convert_elements = 0
+        self.compute_unfused_s = 0.0  # ... and of ops whose work is one flop an element (kind "linear")
+        self.compute_flops = 0
         self._decomposed: dict[tuple, tuple[int, float]] = {}  # _signature -> its parts' work
         self.launches = 0
 
@@ -303,12 +305,18 @@ class WorkCounter:
         flops, compute_s = self._work(plan, args, kwargs, out, tensors)
         bound = self._add("aten", plan.label, nbytes, flops, compute_s,
                           unfused_s=self._unfused(plan, args, kwargs), moved_s=moved)
-        if computes_by_conversion(func, args, kwargs, out):  # a sign or a clamp, priced as a copy
+        converts = computes_by_conversion(func, args, kwargs, out)
+        if converts:  # a sign or a clamp, priced as a copy
             self.convert_unfused_s += bound  # (profiled_coverage floors it at the problem's work)
             self.convert_elements += sum(t.numel() for t in tensors_in(out))
         elif finish:  # PyTorch finishing what the candidate's kernels made (candidate_made)
             self.finish_unfused_s += bound
             self.finish_flops += flops
+        if plan.kind == "linear" and plan.formula is None and moved is None and not converts:
+            # arithmetic of one flop an element: the bound charges it its share of the problem's
+            # (profiled_coverage._pytorch_share), whatever cheap route it took there
+            self.compute_unfused_s += bound
+            self.compute_flops += flops
         for t in tensors_in(out):
             self._made.torch_wrote(t, finish)
 
@@ -478,6 +486,7 @@ class WorkCounter:
                 "aten_flops": sum(e.flops for _, e in entries if e.source == "aten") * per,
                 "finish_unfused_s": self.finish_unfused_s * per, "finish_flops": self.finish_flops * per,
                 "convert_unfused_s": self.convert_unfused_s * per, "convert_elements": self.convert_elements * per,
+                "compute_unfused_s": self.compute_unfused_s * per, "compute_flops": self.compute_flops * per,
                 "launches": self.launches, "kernels": kernels, "method": METHOD, "candidate_kernels": {
                     name[:200]: e.seconds * per for (_, name), e in entries[:64] if e.candidate},
                 "roofline": asdict(self.roofline), "error": None}
