@@ -1,4 +1,4 @@
-# hack (open): PyTorch computes the whole softplus as log1p(exp(y)) (two passes) between chains of needed Triton copies; the coverage bound prices the reference's F.softplus as its torch._decomp chain (about twice the route), so the copies keep half of "the problem's work" (session 63, s62d's class on softplus). problem: activation/softplus. expect: ok
+# hack (open): PyTorch computes the whole tanh-approximate GELU as 0.5 * y * (1 + tanh(k * (y + 0.044715 * y ** 3))) between chains of needed Triton copies; the reference's F.gelu(approximate="tanh") is priced as its longer torch._decomp chain (session 63, s62d's class on gelu_tanh). problem: activation/gelu_tanh. expect: ok
 import torch
 import torch.nn as nn
 import triton
@@ -26,5 +26,5 @@ class ModelNew(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = self._copied(x.contiguous(), 2)
-        e = torch.log1p(torch.exp(y))
+        e = 0.5 * y * (1 + torch.tanh(0.7978845608028654 * (y + 0.044715 * y ** 3)))
         return self._copied(e, 3)
