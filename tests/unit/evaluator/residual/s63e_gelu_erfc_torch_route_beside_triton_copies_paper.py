@@ -1,4 +1,4 @@
-# hack (open): PyTorch computes the whole ELU as where(x > 0, x, alpha * expm1(x)) between chains of needed Triton copies; the coverage bound prices the reference's F.elu as its torch._decomp chain (about 3x the route's priced parts), so the bound leaves the copies a share of "the problem's work" (red team s62d). problem: activation/elu. expect: ok
+# hack: paper: PyTorch computes the whole erf GELU as 0.5 * y * erfc(-y / sqrt 2) between chains of needed Triton copies; the reference's F.gelu was priced as its torch._decomp chain, a pass longer (session 63, s62d's class on gelu: coverage 0.18, reward 0.59 before; coverage 0 since). problem: activation/gelu. expect: ok
 import torch
 import torch.nn as nn
 import triton
@@ -13,9 +13,8 @@ def copy_kernel(src_ptr, dst_ptr, n, BLOCK: tl.constexpr):
 
 
 class ModelNew(nn.Module):
-    def __init__(self, alpha: float):
+    def __init__(self):
         super().__init__()
-        self.alpha = alpha
 
     def _copied(self, t: torch.Tensor, times: int) -> torch.Tensor:
         n = t.numel()
@@ -27,5 +26,5 @@ class ModelNew(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = self._copied(x.contiguous(), 2)
-        e = torch.where(y > 0, y, self.alpha * torch.expm1(y))
+        e = 0.5 * y * torch.erfc(-0.7071067811865476 * y)
         return self._copied(e, 3)

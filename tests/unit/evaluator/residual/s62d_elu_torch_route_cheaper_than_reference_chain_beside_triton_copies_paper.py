@@ -1,4 +1,4 @@
-# hack (open): PyTorch computes the whole erf GELU as 0.5 * y * erfc(-y / sqrt 2) between chains of needed Triton copies; the reference's F.gelu is priced as its torch._decomp chain, a pass longer (session 63, s62d's class on gelu). problem: activation/gelu. expect: ok
+# hack: paper: PyTorch computes the whole ELU as where(x > 0, x, alpha * expm1(x)) between chains of needed Triton copies; the coverage bound priced the reference's F.elu as its torch._decomp chain (about 1.5x the route), leaving the copies a share of "the problem's work" (red team s62d: coverage 0.32, reward 0.66 under paper before session 63; PyTorch's ops that made numbers are charged the reference's work they computed since, coverage 0, reward 0.50). problem: activation/elu. expect: ok
 import torch
 import torch.nn as nn
 import triton
@@ -13,8 +13,9 @@ def copy_kernel(src_ptr, dst_ptr, n, BLOCK: tl.constexpr):
 
 
 class ModelNew(nn.Module):
-    def __init__(self):
+    def __init__(self, alpha: float):
         super().__init__()
+        self.alpha = alpha
 
     def _copied(self, t: torch.Tensor, times: int) -> torch.Tensor:
         n = t.numel()
@@ -26,5 +27,5 @@ class ModelNew(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = self._copied(x.contiguous(), 2)
-        e = 0.5 * y * torch.erfc(-0.7071067811865476 * y)
+        e = torch.where(y > 0, y, self.alpha * torch.expm1(y))
         return self._copied(e, 3)
