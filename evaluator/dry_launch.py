@@ -98,13 +98,18 @@ class _Storage:
         bits[index] = True
         read = self.loaded.get(itemsize)
         if kernel is not None and read is not None:  # an update in place: what this launch read
-            mine = self.updated.setdefault((kernel, itemsize), np.zeros(bits.size, dtype=bool))
+            mine = self.updated.get((kernel, itemsize))
+            if mine is None:
+                mine = self.updated[(kernel, itemsize)] = np.zeros(bits.size, dtype=bool)
             mine[index[read[index]]] = True
 
     def load(self, offsets: np.ndarray, itemsize: int) -> None:
-        if self.nbytes // itemsize <= MAX_ELEMENTS:
-            bits = self.loaded.setdefault(itemsize, np.zeros(self.nbytes // itemsize, dtype=bool))
-            bits[offsets // itemsize] = True
+        if self.nbytes // itemsize > MAX_ELEMENTS:
+            return
+        bits = self.loaded.get(itemsize)
+        if bits is None:  # made once a launch (a default built per call was 33M elements a load)
+            bits = self.loaded[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
+        bits[offsets // itemsize] = True
 
     def stored(self, itemsize: int) -> int:
         bits = self.marks.get(itemsize)
