@@ -1,4 +1,4 @@
-# hack (open): PyTorch computes the whole leaky ReLU as maximum(y, slope * y) (0 < slope < 1) between chains of needed Triton copies; the reference's F.leaky_relu is priced as its torch._decomp chain (where of a comparison), above the route (session 63, s62d's class on leaky_relu). problem: activation/leaky_relu. expect: ok
+# hack: paper: PyTorch computes the whole leaky ReLU as maximum(y, slope * y) (0 < slope < 1) between chains of needed Triton copies; the reference's F.leaky_relu was priced as its torch._decomp chain (a where of a comparison), above the route (session 63, s62d's class on leaky_relu: coverage 0.23, reward 0.62 before; the multiply made numbers and is charged the reference's work since, coverage 0). problem: activation/leaky_relu. expect: ok
 import torch
 import torch.nn as nn
 import triton
