@@ -31,10 +31,13 @@ What has no model otherwise (a kernel whose stores a loaded value steers, more t
 `details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
 not compare loads), a storage finished by torch after a kernel capped by a constant (it would
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
-at the declared sizes (a cap past the model's pace), a capped kernel finishing in place what a
-needed full-grid kernel wrote (docs/open_attacks, s61d). Refused, honest or not (reasoned, none
-known in the corpora): a forward that reads to the host, at either size, a value computed from a
-storage a launch may store into (a data-made grid from a kernel's count: MoE routing).
+at the declared sizes (a cap past the model's pace). What one kernel updated in place (loaded,
+then stored: `_updated_short`) is judged per kernel: the union of stores was whole where a
+capped kernel finished in place what a needed full-grid copy wrote (red team s61d). Refused,
+honest or not (reasoned, none known in the corpora): a forward that reads to the host, at either
+size, a value computed from a storage a launch may store into (a data-made grid from a kernel's
+count: MoE routing), and a kernel updating a storage whole at the CPU's sizes that hands part of
+it to another kernel at the declared ones (split-K atomics for small outputs only).
 """
 from __future__ import annotations
 
