@@ -76,7 +76,7 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's "
             f"Triton launches store {stored} of the {total} elements ({100 * stored / total:.1f}%) of the "
             f"{_what(name, size)}, all of which they store at the "
-            f"CPU's sizes: on the GPU the rest keeps what the memory held. Launches at the declared "
+            f"CPU's sizes: on the GPU the rest keeps {_left(size)}. Launches at the declared "
             f"sizes (kernel, grid): {_listed(dec)}. (Each launch's programs were run with memory "
             f"replaced, evaluator.dry_launch: where they store, not what.)")
     details = {"dry": {**report, "storage": name, "stored": stored, "elements": total, "sizes": declared},
@@ -140,6 +140,10 @@ def _what(name: str, size: str) -> str:
     if name.startswith("output "):
         return f"forward's {name} (its own elements)"
     return f"storage first handed to {name} (as {size}-byte elements)"
+
+
+def _left(size: str) -> str:
+    return "what earlier launches wrote there, never updated" if "@" in size else "what the memory held"
 
 
 def _listed(dec: dict) -> str:
