@@ -1,4 +1,4 @@
-# hack (open): PyTorch computes the whole tanh-approximate GELU as 0.5 * y * (1 + tanh(k * (y + 0.044715 * y ** 3))) between chains of needed Triton copies; the reference's F.gelu(approximate="tanh") is priced as its longer torch._decomp chain (session 63, s62d's class on gelu_tanh). problem: activation/gelu_tanh. expect: ok
+# hack: paper: PyTorch computes the whole tanh-approximate GELU as 0.5 * y * (1 + tanh(k * (y + 0.044715 * y ** 3))) between chains of needed Triton copies; the reference's F.gelu(approximate="tanh") was priced as its longer torch._decomp chain (session 63, s62d's class on gelu_tanh: coverage 0.14, reward 0.57 before; its ops that made numbers are charged the reference's work since, coverage 0). problem: activation/gelu_tanh. expect: ok
 import torch
 import torch.nn as nn
 import triton
