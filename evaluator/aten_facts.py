@@ -348,3 +348,45 @@ def computes_by_conversion(func: Any, args: tuple, kwargs: dict, out: Any) -> bo
             if (into_integers and floating) or (into_float8 and t.dtype != o.dtype):
                 return True
     return False
+
+
+def makes_numbers(func: Any, args: tuple, kwargs: dict, out: Any) -> bool:
+    """Whether an elementwise op made numbers its operands do not hold: an output element that
+    is not, at its index, one of the op's tensor operands (broadcast to the output), one of its
+    Python numbers, or zero. A selection (where, maximum, clamp; relu's zeros) and a comparison
+    (a boolean output) make none, and a multiply by 1.0 leaves its operand. What one that makes
+    numbers writes is the problem's arithmetic done by PyTorch, which the coverage bound charges
+    by its share of the reference's (profiled_coverage._computed_floor): priced as its route, a
+    torch expm1, multiply and where between Triton copies were ELU at two thirds of the
+    reference's torch._decomp chain (red team s62d)."""
+    outs = [o for o in written(func, args, kwargs, out) if isinstance(o, torch.Tensor)]
+    if not outs or all(o.dtype == torch.bool for o in outs):
+        return False
+    ins = [t for t in _tensor_args(args, kwargs) if all(t is not w for w in outs)]
+    numbers = [v for v in (*args, *kwargs.values()) if type(v) in (int, float)]
+    with _disable_current_modes():
+        for o in outs:
+            if o.dtype == torch.bool or o.is_complex():
+                continue
+            left = o != 0
+            for value in [*ins, *numbers]:
+                left &= ~_equal_where(o, value)
+                if not bool(left.any()):
+                    break
+            if bool(left.any()):
+                return True
+    return False
+
+
+def _equal_where(o: torch.Tensor, value: Any) -> torch.Tensor:
+    """Where the output `o` holds `value` (a number, or a tensor broadcast to its shape; NaN
+    holds NaN); nowhere where the tensor does not broadcast."""
+    if isinstance(value, torch.Tensor):
+        try:
+            value = value.broadcast_to(o.shape)
+        except RuntimeError:
+            return torch.zeros_like(o, dtype=torch.bool)
+        if value.is_complex() or value.dtype == torch.bool:
+            return torch.zeros_like(o, dtype=torch.bool)
+        return (o == value) | (o.isnan() & value.isnan())
+    return o == value

@@ -65,7 +65,7 @@ from dataclasses import asdict, dataclass
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from evaluator.aten_facts import GLUE_OPS, MAKE_OPS, computes_by_conversion
+from evaluator.aten_facts import GLUE_OPS, MAKE_OPS, computes_by_conversion, makes_numbers
 from evaluator.aten_plans import OpPlan, as_meta, operands, plan_of, signature, tensors_in
 from evaluator.byte_spans import span_bytes
 from evaluator.candidate_made import Made, finishing
@@ -151,6 +151,10 @@ class WorkCounter:
         self.finish_flops = 0
         self.convert_unfused_s = 0.0  # ... and of copies that compute as they convert
         self.convert_elements = 0
+        self.compute_unfused_s = 0.0  # ... of elementwise ops (one flop an element: kind "linear")
+        self.compute_flops = 0
+        self.made_unfused_s = 0.0  # ... and of those that made numbers (aten_facts.makes_numbers)
+        self.made_flops = 0
         self._decomposed: dict[tuple, tuple[int, float]] = {}  # _signature -> its parts' work
         self.launches = 0
 
@@ -303,14 +307,30 @@ class WorkCounter:
         flops, compute_s = self._work(plan, args, kwargs, out, tensors)
         bound = self._add("aten", plan.label, nbytes, flops, compute_s,
                           unfused_s=self._unfused(plan, args, kwargs), moved_s=moved)
-        if computes_by_conversion(func, args, kwargs, out):  # a sign or a clamp, priced as a copy
+        converts = computes_by_conversion(func, args, kwargs, out)
+        if converts:  # a sign or a clamp, priced as a copy
             self.convert_unfused_s += bound  # (profiled_coverage floors it at the problem's work)
             self.convert_elements += sum(t.numel() for t in tensors_in(out))
         elif finish:  # PyTorch finishing what the candidate's kernels made (candidate_made)
             self.finish_unfused_s += bound
             self.finish_flops += flops
+        if plan.kind == "linear" and plan.formula is None and moved is None and not converts:
+            self._elementwise(func, args, kwargs, out, bound, flops)
         for t in tensors_in(out):
             self._made.torch_wrote(t, finish)
+
+    def _elementwise(self, func, args: tuple, kwargs: dict, out, bound: float, flops: int) -> None:
+        """An elementwise op's charge and flops, apart where it made numbers: the coverage bound
+        charges each kind at least its share of the problem's work, whatever cheap route it took
+        there (profiled_coverage._computed_floor). The GPU's profiled runs leave it out (their
+        bound has no such floor, and the test reads the tensors on the host)."""
+        if self.aten_only:
+            return
+        self.compute_unfused_s += bound
+        self.compute_flops += flops
+        if makes_numbers(func, args, kwargs, out):
+            self.made_unfused_s += bound
+            self.made_flops += flops
 
     def _unfused(self, plan: OpPlan, args: tuple, kwargs: dict, chain: int = 0) -> float:
         """What the op's decomposition's parts cost, each at its own roofline (0 without one):
@@ -478,6 +498,8 @@ class WorkCounter:
                 "aten_flops": sum(e.flops for _, e in entries if e.source == "aten") * per,
                 "finish_unfused_s": self.finish_unfused_s * per, "finish_flops": self.finish_flops * per,
                 "convert_unfused_s": self.convert_unfused_s * per, "convert_elements": self.convert_elements * per,
+                "compute_unfused_s": self.compute_unfused_s * per, "compute_flops": self.compute_flops * per,
+                "made_unfused_s": self.made_unfused_s * per, "made_flops": self.made_flops * per,
                 "launches": self.launches, "kernels": kernels, "method": METHOD, "candidate_kernels": {
                     name[:200]: e.seconds * per for (_, name), e in entries[:64] if e.candidate},
                 "roofline": asdict(self.roofline), "error": None}

@@ -82,8 +82,10 @@ class _Storage:
     nbytes: int
     marks: dict = field(default_factory=dict)  # itemsize -> bool array over the storage
     unjudged: bool = False  # stored at a size past MAX_ELEMENTS: no marks, no verdict on it
+    loaded: dict = field(default_factory=dict)  # itemsize -> elements the running launch loaded
+    updated: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements it loaded, then stored
 
-    def mark(self, offsets: np.ndarray, itemsize: int) -> None:
+    def mark(self, offsets: np.ndarray, itemsize: int, kernel: str | None = None) -> None:
         bits = self.marks.get(itemsize)
         if bits is None:
             if self.nbytes // itemsize > MAX_ELEMENTS:
@@ -92,6 +94,21 @@ class _Storage:
                 self.unjudged = True
                 return
             bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
+        index = offsets // itemsize
+        bits[index] = True
+        read = self.loaded.get(itemsize)
+        if kernel is not None and read is not None:  # an update in place: what this launch read
+            mine = self.updated.get((kernel, itemsize))
+            if mine is None:
+                mine = self.updated[(kernel, itemsize)] = np.zeros(bits.size, dtype=bool)
+            mine[index[read[index]]] = True
+
+    def load(self, offsets: np.ndarray, itemsize: int) -> None:
+        if self.nbytes // itemsize > MAX_ELEMENTS:
+            return
+        bits = self.loaded.get(itemsize)
+        if bits is None:  # made once a launch (a default built per call was 33M elements a load)
+            bits = self.loaded[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
         bits[offsets // itemsize] = True
 
     def stored(self, itemsize: int) -> int:
@@ -114,6 +131,25 @@ class _Memory:
 
     def __init__(self) -> None:
         self.storages: dict[int, _Storage] = {}  # id of the untyped storage -> its range
+        self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
+
+    def begin(self, kernel: str | None) -> None:
+        """A new launch: what the last one loaded is no longer this one's to update."""
+        self.kernel = kernel
+        for storage in self.storages.values():
+            storage.loaded.clear()
+
+    def load(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int) -> None:
+        """Mark, for the running launch, the elements its `mask`ed lanes read (lanes outside
+        every storage read nothing the model knows: its loads never fail)."""
+        hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
+        hit = hit[hit >= np.uint64(_FIRST)]
+        index = (hit - np.uint64(_FIRST)) // np.uint64(_SPACING)
+        for storage in self.storages.values():
+            lanes = hit[index == np.uint64((storage.base - _FIRST) // _SPACING)].astype(np.int64) - storage.base
+            lanes = lanes[(lanes >= 0) & (lanes + itemsize <= storage.nbytes)]
+            if lanes.size:
+                storage.load(lanes, itemsize)
 
     def address(self, tensor) -> int:
         storage = tensor.untyped_storage()
@@ -143,7 +179,7 @@ class _Memory:
             offsets = lanes.astype(np.int64) - base
             if storage is None or offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
-            storage.mark(offsets, itemsize)
+            storage.mark(offsets, itemsize, self.kernel)
 
 
     def _upper(self, hit: np.ndarray, itemsize: int) -> None:
@@ -183,6 +219,8 @@ def stored(launches: list[Launch], deadline: float, outputs: tuple = (), skip: f
         if launch.name in skip:
             continue
         pace.launch(math.prod(launch.grid))
+        # an upper bound of a launch's stores (`unmasked`) is no update in place of any element
+        memory.begin(None if facts.unmasked else launch.name)
         _run(launch, args, kwargs, memory, facts, pace)
     out = {}
     for key, storage in memory.storages.items():
@@ -190,6 +228,9 @@ def stored(launches: list[Launch], deadline: float, outputs: tuple = (), skip: f
             continue
         out[names[key]] = {"bytes": storage.nbytes,
                            "stored": {str(size): storage.stored(size) for size in storage.marks}}
+        if storage.updated:  # per kernel, the elements it loaded and then stored (dry_phase._updated_short)
+            out[names[key]]["updated"] = {f"{kernel}@{size}": int(np.count_nonzero(bits))
+                                          for (kernel, size), bits in storage.updated.items()}
     for i, tensor in enumerate(outputs):
         seen_output = _output_stored(memory, tensor)
         if seen_output is not None:
@@ -201,9 +242,10 @@ MAX_VIEW_INDEX = 1 << 24  # elements of a strided (not contiguous) output the mo
 
 
 def _output_stored(memory: _Memory, tensor) -> dict | None:
-    """{"elements", "stored"} of a returned tensor's own elements (at its element size), None
-    where no launch was handed its storage, the storage went unjudged, or a strided view is too
-    large to index."""
+    """{"elements", "stored", "updated"} of a returned tensor's own elements (at its element
+    size; "updated": per kernel, those it loaded and then stored, `kernel@size` as `stored`'s),
+    None where no launch was handed its storage, the storage went unjudged, or a strided view is
+    too large to index."""
     import torch
 
     if not isinstance(tensor, torch.Tensor) or tensor.numel() == 0:
@@ -212,20 +254,25 @@ def _output_stored(memory: _Memory, tensor) -> dict | None:
     size = tensor.element_size()
     if storage is None or storage.unjudged:
         return None
-    bits = storage.marks.get(size)
-    if bits is None:
-        return {"elements": tensor.numel(), "stored": 0}
     first = tensor.storage_offset()
     if tensor.is_contiguous():
-        return {"elements": tensor.numel(), "stored": int(np.count_nonzero(bits[first:first + tensor.numel()]))}
-    if tensor.numel() > MAX_VIEW_INDEX:
+        index = slice(first, first + tensor.numel())
+    elif tensor.numel() > MAX_VIEW_INDEX:
         return None
-    index = np.array([first], dtype=np.int64)
-    for extent, stride in zip(tensor.shape, tensor.stride()):
-        index = (index[:, None] + np.arange(extent, dtype=np.int64)[None, :] * stride).reshape(-1)
-    index = np.unique(index)
-    index = index[(index >= 0) & (index < bits.size)]
-    return {"elements": int(index.size), "stored": int(np.count_nonzero(bits[index]))}
+    else:
+        index = np.array([first], dtype=np.int64)
+        for extent, stride in zip(tensor.shape, tensor.stride()):
+            index = (index[:, None] + np.arange(extent, dtype=np.int64)[None, :] * stride).reshape(-1)
+        index = np.unique(index)
+        index = index[(index >= 0) & (index < storage.nbytes // size)]
+    elements = tensor.numel() if isinstance(index, slice) else int(index.size)
+    bits = storage.marks.get(size)
+    seen = {"elements": elements, "stored": 0 if bits is None else int(np.count_nonzero(bits[index]))}
+    updated = {f"{kernel}@{size}": int(np.count_nonzero(mine[index]))
+               for (kernel, at), mine in storage.updated.items() if at == size}
+    if updated:
+        seen["updated"] = updated
+    return seen
 
 
 def _converted(launch: Launch, memory: _Memory):
@@ -334,6 +381,7 @@ def _dry_builder(builder, memory: _Memory, deadline: float, unmasked: bool = Fal
         clock()
         dtype = ptrs.get_element_ty()
         shape = np.shape(ptrs.data)
+        memory.load(ptrs.data, mask.data, np.dtype(_get_np_dtype(dtype)).itemsize)
         data = np.zeros(shape, dtype=_get_np_dtype(dtype)) if other is None \
             else np.array(np.broadcast_to(other.data, shape))
         return TensorHandle(data, dtype)
@@ -343,6 +391,7 @@ def _dry_builder(builder, memory: _Memory, deadline: float, unmasked: bool = Fal
         memory.store(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize, unmasked)
 
     def rmw(op, ptr, val, mask, sem, scope):
+        memory.load(ptr.data, mask.data, np.dtype(val.data.dtype).itemsize)  # a read, then a write
         store(ptr, val, mask)
         return TensorHandle(np.zeros_like(val.data), val.dtype.scalar)
 

@@ -32,11 +32,15 @@ What has no model otherwise (a kernel whose stores a loaded value steers, more t
 `details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
 not compare loads), a storage finished by torch after a kernel capped by a constant (it would
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
-at the declared sizes (a cap past the model's pace), a capped kernel finishing in place what a
-needed full-grid kernel wrote (docs/open_attacks, s61d). A forward that reads to the host a
-value a launch stored (MoE routing's counts, a varlen max length) runs again with those launches
-run, as a CPU trial runs them (`_rerun`); refused, honest or not, where they cannot run within
-the model's time at the declared sizes.
+at the declared sizes (a cap past the model's pace). What one kernel updated in place (loaded,
+then stored: `_updated_short`) is judged per kernel: the union of stores was whole where a
+capped kernel finished in place what a needed full-grid copy wrote (red team s61d). A forward
+that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
+again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
+where they cannot run within the model's time at the declared sizes. Refused, honest or not
+(reasoned, none known in the corpora): a kernel updating a storage whole at the CPU's sizes
+that hands part of it to another kernel at the declared ones (split-K atomics for small outputs
+only).
 """
 from __future__ import annotations
 
@@ -76,7 +80,7 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's "
             f"Triton launches store {stored} of the {total} elements ({100 * stored / total:.1f}%) of the "
             f"{_what(name, size)}, all of which they store at the "
-            f"CPU's sizes: on the GPU the rest keeps what the memory held. Launches at the declared "
+            f"CPU's sizes: on the GPU the rest keeps {_left(size)}. Launches at the declared "
             f"sizes (kernel, grid): {_listed(dec)}. (Each launch's programs were run with memory "
             f"replaced, evaluator.dry_launch: where they store, not what.)")
     details = {"dry": {**report, "storage": name, "stored": stored, "elements": total, "sizes": declared},
@@ -87,7 +91,8 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
 def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
     """(storage, element size, elements, stored) of the first storage stored whole at the CPU's
     sizes and not at the declared ones (or of a returned tensor, `output i`, whose own elements
-    were: a view of a longer storage); None where there is none."""
+    were: a view of a longer storage); None where there is none. Then the same of what one
+    kernel updated in place (`_updated_short`: its size is `kernel@size`)."""
     for name, seen in cpu["storages"].items():
         there = dec["storages"].get(name)
         if there is None:
@@ -102,13 +107,47 @@ def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
             got = int(there["stored"].get(size, 0))
             if whole and count == whole and got < total:
                 return name, size, total, got
+    return _updated_short(cpu, dec)
+
+
+def _updated_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
+    """A storage (or returned tensor) one kernel updated in place whole at the CPU's sizes (it
+    loaded every element, then stored it) and not at the declared ones. The union of every
+    launch's stores is no measure of work finished in place: a full-grid Triton copy y = x, then
+    a ReLU grid capped at 4096 one-block programs applying max(y, 0) to y, stored all of y at
+    the declared sizes, where the GPU leaves all but the first 4M outputs x's negatives (red
+    team s61d). Judged per kernel, not for the union of updates: a second full-grid pass
+    updating y in place (y * 0.5 after a capped 2 * max(y, 0)) would make that union whole.
+    An update is a load of the element before its store in one launch, so an honest split whose
+    share moves between kernels with the size (a stream-K matmul's data-parallel tiles, plain
+    stores) is never judged by it."""
+    for name, seen in cpu["storages"].items():
+        there = dec["storages"].get(name)
+        if there is None:
+            continue
+        for key, count in (seen.get("updated") or {}).items():
+            size = key.rpartition("@")[2]
+            whole = seen["elements"] if "elements" in seen else seen["bytes"] // int(size)
+            total = there["elements"] if "elements" in there else there["bytes"] // int(size)
+            got = int((there.get("updated") or {}).get(key, 0))
+            if whole and count == whole and got < total:
+                return name, key, total, got
     return None
 
 
 def _what(name: str, size: str) -> str:
+    if "@" in size:
+        kernel, _, itemsize = size.rpartition("@")
+        whose = f"forward's {name} (its own elements)" if name.startswith("output ") \
+            else f"storage first handed to {name} (as {itemsize}-byte elements)"
+        return f"{whose} as kernel {kernel}'s updates in place (each element loaded, then stored)"
     if name.startswith("output "):
         return f"forward's {name} (its own elements)"
     return f"storage first handed to {name} (as {size}-byte elements)"
+
+
+def _left(size: str) -> str:
+    return "what earlier launches wrote there, never updated" if "@" in size else "what the memory held"
 
 
 def _listed(dec: dict) -> str:

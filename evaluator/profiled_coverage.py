@@ -67,8 +67,9 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
     problem = [unfused(c) for c in reference or () if unfused(c) is not None and "gpu_time_s" not in c]
     if not measured and problem and statistics.median(problem) > 0:
         work = statistics.median(problem)
+        made = _reference_made(reference)
         other_unfused = max(_pytorch_share(unfused(c) - float(c.get("candidate_time_s", 0.0)), c, work,
-                                           _reference_flops(reference)) for c in usable)
+                                           _reference_flops(reference), made) for c in usable)
         shown["reference_time_s"] = work
         shown["reference_share"] = min(max(1.0 - other_unfused / work, 0.0), 1.0)
         shown["coverage"] = min(shown["coverage"], shown["reference_share"])
@@ -98,7 +99,14 @@ def _reference_flops(reference: list[dict] | None) -> float:
     return float(statistics.median(flops))
 
 
-def _pytorch_share(other: float, run: dict, work: float, work_flops: float) -> float:
+def _reference_made(reference: list[dict] | None) -> bool:
+    """Whether the reference's elementwise ops made numbers (cpu_work made_flops), or its
+    elementwise work was selections and comparisons only (relu, hardtanh); True where unknown."""
+    runs = [c for c in reference or () if "gpu_time_s" not in c and "compute_flops" in c]
+    return not runs or any(float(c.get("made_flops") or 0.0) > 0 or not c.get("compute_flops") for c in runs)
+
+
+def _pytorch_share(other: float, run: dict, work: float, work_flops: float, made: bool = True) -> float:
     """The work the bound charges PyTorch in one profiled run: `other` (every op at its unfused
     price), with its finishing ops (candidate_made) at W x their share of the reference's flops
     where that is less. A finishing pass that is the problem (a sum over a Triton copy of the
@@ -114,6 +122,26 @@ def _pytorch_share(other: float, run: dict, work: float, work_flops: float) -> f
         return other
     decided = work * float(run.get("convert_elements") or 0.0) / work_flops
     other += max(convert, decided) - convert
-    if finish <= 0:
-        return other
-    return other - finish + min(finish, work * float(run.get("finish_flops") or 0.0) / work_flops)
+    discount = 0.0
+    if finish > 0:
+        discount = finish - min(finish, work * float(run.get("finish_flops") or 0.0) / work_flops)
+    return other - discount + _computed_floor(run, work, work_flops, discount, made)
+
+
+def _computed_floor(run: dict, work: float, work_flops: float, discount: float,
+                    made_by_reference: bool = True) -> float:
+    """What the bound adds so that PyTorch's elementwise ops that made numbers (`cpu_work`
+    made_flops: aten_facts.makes_numbers) are charged at least W x their share of the
+    reference's flops: what they computed, not the price of the route they took there. The
+    reference's top-level op is priced as its torch._decomp chain (F.elu at 6 passes), so a
+    cheaper torch route to the same answer (where(y > 0, y, alpha * expm1(y)), 4 passes) beside
+    needed Triton copies was left a third of "the problem's work" (red team s62d: coverage 0.32,
+    reward 0.66 under paper, above PyTorch alone's 0.50). Selections and comparisons keep their
+    price (torch.where picking a Triton kernel's expm1 branch or x: honest round s23b) unless
+    the reference made no numbers either (`made_by_reference` False: relu, hardtanh), where
+    they are the problem's work. The finishing discount is taken off those ops first, so that a
+    finishing sum charged its arithmetic share (split-K's partials) stays at that share."""
+    kind = "made" if made_by_reference else "compute"
+    flops = float(run.get(f"{kind}_flops") or 0.0)
+    charged = float(run.get(f"{kind}_unfused_s") or 0.0) - discount
+    return max(0.0, work * flops / work_flops - charged) if flops > 0 else 0.0

@@ -359,3 +359,51 @@ def test_a_kernel_the_result_does_not_need_stores_nothing_in_the_model():
     assert dry_launch.stored(made, time.monotonic() + 60)["_zero#0:0"]["stored"] == {"4": n}
     skipped = dry_launch.stored(made, time.monotonic() + 60, skip=frozenset({"_zero"}))
     assert skipped["_zero#0:0"]["stored"] == {"4": 1024}  # named by the fill, stored by the ReLU alone
+
+
+@triton.jit
+def _copy(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n, other=0.0), mask=offs < n)
+
+
+@triton.jit
+def _relu_in_place(y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    y = tl.load(y_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(y, 0.0), mask=offs < n)
+
+
+def _copied_then_capped(n: int, cap: int) -> dict:
+    import time
+
+    from evaluator import dry_launch
+
+    x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    made = [dry_launch.Launch(_copy, (triton.cdiv(n, 64),), (x, y, n), {"BLOCK": 64}),
+            dry_launch.Launch(_relu_in_place, (min(triton.cdiv(n, 64), cap),), (y, n), {"BLOCK": 64})]
+    return dry_launch.stored(made, time.monotonic() + 60, outputs=(y,))
+
+
+@needs_interpreter
+def test_a_capped_update_in_place_of_a_full_grid_copy_is_short_past_its_cap():
+    """The union of stores is whole at every size (the copy stores all of y); what the capped
+    kernel loaded and stored back is whole at 1000 elements and 1024 of 65536 past its cap (red
+    team s61d's needed copy then capped in place)."""
+    cpu, dec = _copied_then_capped(1000, 16), _copied_then_capped(1 << 16, 16)
+    assert cpu["_copy#0:1"]["stored"] == {"4": 1000} and dec["_copy#0:1"]["stored"] == {"4": 1 << 16}
+    assert cpu["_copy#0:1"]["updated"] == {"_relu_in_place@4": 1000}
+    assert dec["output 0"]["updated"] == {"_relu_in_place@4": 1024}
+    assert "updated" not in cpu["_copy#0:0"]  # x is only read
+    assert dry_phase._short({"storages": cpu}, {"storages": dec}) == ("_copy#0:1", "_relu_in_place@4", 1 << 16, 1024)
+    assert dry_phase._short({"storages": cpu}, {"storages": _copied_then_capped(1 << 16, 1 << 10)}) is None
+
+
+def test_an_update_in_place_is_judged_per_kernel_and_only_where_whole_at_the_cpu_sizes():
+    def model(elements: int, updated: dict) -> dict:
+        return {"storages": {"k#0:1": {"bytes": 4 * elements, "stored": {"4": elements}, "updated": updated}}}
+    # a second full-grid kernel updating the same storage does not make the capped one's share whole
+    cpu, dec = model(1000, {"a@4": 1000, "b@4": 1000}), model(10000, {"a@4": 4096, "b@4": 10000})
+    assert dry_phase._short(cpu, dec) == ("k#0:1", "a@4", 10000, 4096)
+    # a kernel updating part of a storage at the CPU's sizes (a tail, a triangle) is not judged
+    assert dry_phase._short(model(1000, {"a@4": 900}), model(10000, {"a@4": 4096})) is None

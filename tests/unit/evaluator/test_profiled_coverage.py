@@ -102,3 +102,47 @@ def test_a_copy_that_computes_as_it_converts_is_charged_the_problems_work_it_dec
     assert stopwatch.profiled_coverage(as_a_move, reference)["coverage"] == pytest.approx(5 / 6)
     epilogue = [est(6.0, 5.0, convert_unfused_s=1.0, convert_elements=10.0)] * 6
     assert stopwatch.profiled_coverage(epilogue, reference)["coverage"] == pytest.approx(5 / 6)
+
+
+def test_elementwise_numbers_pytorch_made_are_charged_the_problems_work_they_computed():
+    """Red team s62d: the reference's F.elu priced as its torch._decomp chain (6 passes), a
+    torch route to the same answer (gt, expm1, multiply, where: 4 passes) beside needed Triton
+    copies was left a third of the problem: coverage 0.32. The ops that made numbers are
+    charged at least W x their share of the reference's flops (expm1 and the multiply: 2W);
+    selections and comparisons keep their price (a torch.where over a Triton expm1 branch,
+    honest s23b), unless the reference made no numbers either (relu: a clamp is the problem)."""
+    def est(total: float, mine: float, **extra) -> dict:
+        return {"coverage": mine / total, "estimated_time_s": total, "unfused_time_s": total,
+                "candidate_time_s": mine, **extra}
+
+    made_ref = [{**est(6.25, 0.0), "aten_flops": 1000.0, "compute_flops": 1000.0, "made_flops": 1000.0}] * 6
+    route = [est(9.25, 5.0, compute_unfused_s=4.25, compute_flops=4000.0, made_unfused_s=2.0, made_flops=2000.0)] * 6
+    assert stopwatch.profiled_coverage(route, made_ref)["coverage"] == 0.0
+    priced = [est(9.25, 5.0)] * 6  # the same prices, no floor: the third s62d was paid
+    assert stopwatch.profiled_coverage(priced, made_ref)["coverage"] == pytest.approx(1 - 4.25 / 6.25)
+    where = [est(12.25, 10.0, compute_unfused_s=2.25, compute_flops=2000.0)] * 6  # s23b: gt and where
+    assert stopwatch.profiled_coverage(where, made_ref)["coverage"] == pytest.approx(1 - 2.25 / 6.25)
+    select_ref = [{**est(1.75, 0.0), "aten_flops": 1000.0, "compute_flops": 1000.0, "made_flops": 0.0}] * 6
+    clamp = [est(6.0, 5.0, compute_unfused_s=1.0, compute_flops=1000.0)] * 6  # relu by clamp_min
+    assert stopwatch.profiled_coverage(clamp, select_ref)["coverage"] == 0.0
+    assert stopwatch.profiled_coverage(clamp, made_ref)["coverage"] == pytest.approx(5 / 6)
+    tail = [est(6.0, 5.0, compute_unfused_s=0.1, compute_flops=10.0, made_unfused_s=0.1, made_flops=10.0)] * 6
+    assert stopwatch.profiled_coverage(tail, made_ref)["coverage"] == pytest.approx(5 / 6)
+
+
+def test_an_elementwise_op_makes_numbers_unless_it_selects_or_compares():
+    import torch
+
+    from evaluator.aten_facts import makes_numbers
+
+    aten = torch.ops.aten
+    x, y = torch.randn(64), torch.randn(64)
+    assert makes_numbers(aten.expm1.default, (x,), {}, torch.expm1(x))
+    assert makes_numbers(aten.mul.Tensor, (x, 0.8), {}, x * 0.8)
+    assert not makes_numbers(aten.mul.Tensor, (x, 1.0), {}, x * 1.0)
+    assert not makes_numbers(aten.where.self, (x > 0, x, y), {}, torch.where(x > 0, x, y))
+    assert not makes_numbers(aten.clamp_min.default, (x, 0.0), {}, x.clamp_min(0.0))
+    assert not makes_numbers(aten.relu.default, (x,), {}, torch.relu(x))
+    assert not makes_numbers(aten.gt.Scalar, (x, 0), {}, x > 0)
+    assert not makes_numbers(aten.maximum.default, (x, x * 0.8), {}, torch.maximum(x, x * 0.8))
+    assert makes_numbers(aten.add.Tensor, (x, y), {}, x + y)

@@ -69,3 +69,18 @@ def test_a_sign_made_by_a_float8_conversion_is_pytorchs_work_in_the_coverage_bou
     verdict = evaluator.evaluate(fixture_problem(_header(path)["problem"]), path.read_text(), settings)
     assert verdict.status == "ok", verdict.feedback
     assert verdict.coverage < 0.01 and verdict.reward < 0.51, verdict.details["profile"]
+
+
+ROUTES = [p for p in RESIDUAL if "_torch_route_" in p.stem]
+
+
+@pytest.mark.parametrize("path", ROUTES, ids=lambda p: p.stem)
+def test_a_torch_route_to_the_whole_answer_beside_triton_copies_leaves_the_kernels_none(path, evaluator, settings):
+    """The reference's op priced as its torch._decomp chain, PyTorch computing the whole answer by
+    a shorter route between needed Triton copies was left the difference (red team s62d: ELU by
+    expm1 and where, coverage 0.32, reward 0.66; session 63's GELU, GELU-tanh and leaky ReLU
+    routes alike). The elementwise ops that made numbers are charged the reference's work they
+    computed (evaluator.profiled_coverage): coverage 0, PyTorch alone's reward."""
+    verdict = evaluator.evaluate(fixture_problem(_header(path)["problem"]), path.read_text(), settings)
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.coverage < 0.01 and verdict.reward < 0.51, verdict.details["profile"]

@@ -1,4 +1,4 @@
-# hack (open): PyTorch computes the whole ELU as where(x > 0, x, alpha * expm1(x)) between chains of needed Triton copies; the coverage bound prices the reference's F.elu as its torch._decomp chain (about 3x the route's priced parts), so the bound leaves the copies a share of "the problem's work" (red team s62d). problem: activation/elu. expect: ok
+# hack: paper: PyTorch computes the whole tanh-approximate GELU as 0.5 * y * (1 + tanh(k * (y + 0.044715 * y ** 3))) between chains of needed Triton copies; the reference's F.gelu(approximate="tanh") was priced as its longer torch._decomp chain (session 63, s62d's class on gelu_tanh: coverage 0.14, reward 0.57 before; its ops that made numbers are charged the reference's work since, coverage 0). problem: activation/gelu_tanh. expect: ok
 import torch
 import torch.nn as nn
 import triton
@@ -13,9 +13,8 @@ def copy_kernel(src_ptr, dst_ptr, n, BLOCK: tl.constexpr):
 
 
 class ModelNew(nn.Module):
-    def __init__(self, alpha: float):
+    def __init__(self):
         super().__init__()
-        self.alpha = alpha
 
     def _copied(self, t: torch.Tensor, times: int) -> torch.Tensor:
         n = t.numel()
@@ -27,5 +26,5 @@ class ModelNew(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         y = self._copied(x.contiguous(), 2)
-        e = torch.where(y > 0, y, self.alpha * torch.expm1(y))
+        e = 0.5 * y * (1 + torch.tanh(0.7978845608028654 * (y + 0.044715 * y ** 3)))
         return self._copied(e, 3)
