@@ -417,18 +417,23 @@ class ChildState(TimedSteps):
         forward runs: red team s62f's forwards that remember what they saw."""
         if not (checked and self.device == "cpu" and self.role == "candidate"):
             return []
+        autotune_forks.dismiss()
         due = autotune_pins.due()
         cover = autotune_pins.cover(due) if h.get("cover_configs", True) else []
         forks = []
         for pin in (*due, *cover):  # each in a process that forgets it (evaluator.autotune_forks)
-            forks.append((pin, autotune_forks.run(partial(self._pinned_forward, h, pin, copies),
+            forks.append((pin, autotune_forks.run(partial(self._pinned_forward, h, pin, copies=copies),
                                                   partial(autotune_pins.took, pin))))
             if (error := forks[-1][1].failed()) is not None:
                 raise error
             autotune_pins.taken(pin, forks[-1][1].used())
+        # the pins known only after this forward, where no checked forward is left to run them
+        # before (autotune_pins.schedule's): from this forward's starting state too (red team s63g)
+        if not h.get("checked_left") and (autotune_cpu._TRIAL[0] or autotune_pins._PENDING or due):
+            autotune_forks.stand_by(partial(self._pinned_forward, h, copies=copies))
         return forks
 
-    def _pinned_forward(self, h: dict, pin: dict, copies: list) -> tuple[list, list]:
+    def _pinned_forward(self, h: dict, pin: dict, *, copies: list) -> tuple[list, list]:
         fresh = pristine(copies)
         poison(self.device, h.get("poison_bytes", 0))
         watch = Provenance(self.recorder) if h.get("provenance") else None
@@ -451,7 +456,8 @@ class ChildState(TimedSteps):
         pinned forward run before it (`_pinned_before`) is held to what it returned and left
         in its inputs; the configs its first picks found writing otherwise are drawn later
         checked forwards (`checked_left`: how many the worker still runs), and where none is
-        left they run now, after it, on copies of its inputs (evaluator.autotune_cpu)."""
+        left they run now, on copies of its inputs, in forks of the fork taken before it
+        (autotune_forks.stand_by), each of which must launch its key (red team s63g)."""
         for pin, forked in pinned:
             again, again_inputs = forked.result()
             if not pin.get("used", True) and "cover" not in pin:  # its key never launched on these inputs
@@ -461,14 +467,16 @@ class ChildState(TimedSteps):
             _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs, h.get("agree_floor")))
         now = autotune_pins.schedule(h.get("checked_left"))
         if not now:
-            return
-        # the checked forward's results, before forwards after it run (which may write the memory
-        # it returned or was handed: an output buffer kept from call to call), and put back after
-        kept, kept_inputs = autotune_pins.snapshot(outs), autotune_pins.snapshot(inputs)
-        for pin in now:
-            again, again_inputs = self._pinned_forward(h, pin, copies)
-            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, kept, kept_inputs, h.get("agree_floor")))
-        _as("candidate", partial(autotune_pins.restore, [*outs, *inputs], [*kept, *kept_inputs]))
+            return autotune_forks.dismiss()
+        described = [_as("candidate", partial(autotune_pins.described, pin)) for pin in now]
+        for pin, forked in zip(now, autotune_forks.after(described), strict=True):  # in the standby's forks
+            if (error := forked.failed()) is not None:
+                raise error
+            autotune_pins.taken(pin, forked.used())
+            if not any(forked.used()):  # nothing after its note ever ran it
+                _as("candidate", partial(autotune_pins.never_ran, pin))
+            again, again_inputs = forked.result()
+            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs, h.get("agree_floor")))
 
     def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:
         """Why the reference cannot be used if a second forward on the same inputs differs
