@@ -44,11 +44,39 @@ class ForkLost(RuntimeError):
     (what it returned could not be sent)."""
 
 
-class Forked:
-    """What one fork sent: raw bytes until `result` decodes them (after the checked forward)."""
+_OPEN: list = []  # Forked read up to their flags (`run`), not yet `finished`
 
-    def __init__(self, data: bytes, status: int):
-        self.data, self.status = data, status
+
+class Forked:
+    """What one fork sent: raw bytes until `result` decodes them (after the checked forward).
+    A fork that returned is read up to its `used` flags only (`run`): the rest of what it sent
+    waits in the pipe, or in the fork blocked writing it, until `result`, so the checked
+    forward runs in a heap that holds no fork's outputs (an allocation's address there told
+    the checked forward from the forks taken before it: red team s63g)."""
+
+    def __init__(self, data: bytes, status: int | None, pending: tuple[int, int] | None = None):
+        self.data, self.status, self._pending = data, status, pending
+        if pending is not None:
+            _OPEN.append(self)
+
+    def finished(self) -> tuple[bytes, int]:
+        """(everything the fork sent, its wait status), once it has exited."""
+        if self._pending is not None:
+            fd, pid = self._pending
+            self._pending = None
+            _OPEN.remove(self)
+            self.data += _read_all(fd)
+            self.status = os.waitpid(pid, 0)[1]
+        return self.data, self.status
+
+    def abandon(self) -> None:
+        """What it has not sent is not wanted (the checked forward raised): it exits."""
+        if self._pending is not None:
+            fd, pid = self._pending
+            self._pending = None
+            _OPEN.remove(self)
+            os.close(fd)  # a fork blocked writing gets EPIPE and exits
+            os.waitpid(pid, 0)
 
     def failed(self) -> Exception | None:
         """The error the pinned forward raised (a CandidateError as the child raises it), or
@@ -71,8 +99,9 @@ class Forked:
         return [c == ord("1") for c in self.data[1:self.data.index(b"\n")]]
 
     def result(self) -> tuple[list, list]:
-        """(its outputs, its inputs as it left them), decoded after the checked forward."""
-        outputs, inputs = _decode(self.data[self.data.index(b"\n") + 1:])
+        """(its outputs, its inputs as it left them), read and decoded after the checked forward."""
+        data, _ = self.finished()
+        outputs, inputs = _decode(data[data.index(b"\n") + 1:])
         return list(outputs), list(inputs)
 
 
@@ -85,12 +114,23 @@ def run(forward: Callable[[], tuple[list, list]], used: Callable[[], list]) -> F
         os.close(read_end)
         _serve_fork(write_end, forward, used)
     os.close(write_end)
+    head = os.read(read_end, 1)
+    while head[:1] == b"R" and not head.endswith(b"\n"):  # its flags: the rest is read by `result`
+        if not (byte := os.read(read_end, 1)):
+            break
+        head += byte
+    if head[:1] == b"R" and head.endswith(b"\n"):
+        return Forked(head, None, (read_end, pid))
+    data = head + _read_all(read_end)  # an error, or nothing whole: read now, raised before the checked forward
+    return Forked(data, os.waitpid(pid, 0)[1])
+
+
+def _read_all(fd: int) -> bytes:
     chunks = []
-    with os.fdopen(read_end, "rb", buffering=0) as pipe:
+    with os.fdopen(fd, "rb", buffering=0) as pipe:
         while chunk := pipe.read(_CHUNK):
             chunks.append(chunk)
-    _, status = os.waitpid(pid, 0)
-    return Forked(b"".join(chunks), status)
+    return b"".join(chunks)
 
 
 _STANDBY: list = [None]  # the one Standby the child holds (`stand_by`), until `after` or `dismiss`
@@ -104,7 +144,10 @@ def stand_by(forward: Callable[[dict], tuple[list, list]]) -> None:
 
 
 def dismiss() -> None:
-    """The standby fork, if any, exits unused."""
+    """The standby fork, if any, exits unused, and so do forks whose results were not read (their
+    checked forward raised)."""
+    for forked in list(_OPEN):
+        forked.abandon()
     standby, _STANDBY[0] = _STANDBY[0], None
     if standby is not None:
         standby.dismiss()
@@ -150,12 +193,9 @@ class Standby:
         self._wait()
 
     def _wait(self) -> bytes:
-        chunks = []
-        with os.fdopen(self._result, "rb", buffering=0) as pipe:
-            while chunk := pipe.read(_CHUNK):
-                chunks.append(chunk)
+        data = _read_all(self._result)
         os.waitpid(self.pid, 0)
-        return b"".join(chunks)
+        return data
 
 
 def _serve_standby(command: int, result: int, forward: Callable[[dict], tuple[list, list]]) -> None:
@@ -165,8 +205,7 @@ def _serve_standby(command: int, result: int, forward: Callable[[dict], tuple[li
 
     def serve(described: list) -> list[tuple[bytes, int]]:
         pins = [autotune_pins.resolved(entries) for entries in described]
-        forks = [run(partial(forward, pin), partial(autotune_pins.took, pin)) for pin in pins]
-        return [(f.data, f.status) for f in forks]
+        return [run(partial(forward, pin), partial(autotune_pins.took, pin)).finished() for pin in pins]
 
     code = 0
     try:
