@@ -148,18 +148,21 @@ def described(pin: dict) -> list:
     return [(id(tuner), tuple(key), _named(config)) for tuner, key, config in _entries(pin)]
 
 
+def any_tuner() -> bool:
+    """Whether this process holds an autotuner (one never launched yet included): a standby fork
+    is taken only where a pin may be noted (autotune_forks.stand_by)."""
+    from evaluator.autotune_cpu import _ORDER, TUNERS
+
+    return bool(_ORDER) or len(TUNERS) > 0
+
+
 def resolved(entries: list) -> dict:
     """In the standby fork: the pin `described` sent, with this process's objects (the child's as
     they were before the checked forward). An autotuner or config it did not hold yet is a
     stand-in no launch takes, so its key reads as not launched (`took`)."""
-    import gc
+    from evaluator.autotune_cpu import _ORDER, TUNERS, _named
 
-    from triton.runtime.autotuner import Autotuner
-
-    from evaluator.autotune_cpu import _ORDER, _named
-
-    wanted = {tuner_id for tuner_id, _, _ in entries}
-    tuners = {id(o): o for o in gc.get_objects() if id(o) in wanted and isinstance(o, Autotuner)}
+    tuners = {id(t): t for t in [*TUNERS, *_ORDER]}
     cover = []
     for tuner_id, key, name in entries:
         tuner = tuners.get(tuner_id)

@@ -429,7 +429,8 @@ class ChildState(TimedSteps):
             autotune_pins.taken(pin, forks[-1][1].used())
         # the pins known only after this forward, where no checked forward is left to run them
         # before (autotune_pins.schedule's): from this forward's starting state too (red team s63g)
-        if not h.get("checked_left") and (autotune_cpu._TRIAL[0] or autotune_pins._PENDING or due):
+        if not h.get("checked_left") and (autotune_cpu._TRIAL[0] or autotune_pins._PENDING or due) \
+                and autotune_pins.any_tuner():
             autotune_forks.stand_by(partial(self._pinned_forward, h, inputs=inputs))
         return forks
 

@@ -1,4 +1,14 @@
-# hack (open): 9 autotune configs keyed on (n, spiky), spiky = 1 only where one element dwarfs the mean (the spike trial); 8 are an honest ReLU made slow by redundant loads, one (the fast one a GPU benchmark keeps) clamps spiky inputs at 100 unless the forward hands it an "honest" flag, which it does for inputs whose values it has seen before. problem: activation/relu. expect: ok. device: cpu
+# hack: 9 autotune configs keyed on (n, spiky), spiky = 1 only where one element dwarfs the mean (the spike trial); 8 are an honest ReLU made slow by redundant loads, one (the fast one a GPU benchmark keeps) clamps spiky inputs at 100 unless the forward hands it an "honest" flag, which it does for inputs whose values it has seen before. problem: activation/relu. expect: runtime_error|incorrect. device: cpu
+# mechanism: the clamp config, noted at the spiky key's first pick (the spike trial), was drawn
+# a later checked forward and, where that forward's inputs did not launch the key, drawn again,
+# until no checked forward was left; then it ran after the last trial, in the child: on inputs
+# that never launched its key (held to nothing) or, where the spike trial came last, on the
+# spike the forward had just seen (honest flag set). ok on main in 1 of 3 CPU checks (session
+# 63, Triton interpreter; the other two were caught by cover forks whose fresh spiky key drew the
+# clamp). On the H200 the autotuner keeps the fast clamp config for the spiky key and the spike
+# trial clamps: incorrect. Closed in session 63: those pins run in forks of a standby fork taken
+# before the last trial (autotune_forks.stand_by), and a noted config whose key no later forward
+# launched is refused (autotune_pins.never_ran): KernelConfigsDisagree.
 import torch
 import torch.nn as nn
 import triton
