@@ -90,22 +90,6 @@ def snapshot(tensors: list) -> list:
     return [t.clone() if isinstance(t, torch.Tensor) else t for t in tensors]
 
 
-def restore(live: list, kept: list) -> None:
-    """Put back what a checked forward left (`snapshot`) where forwards run after it may have
-    changed it (its outputs, then its inputs: what is sent and judged is that forward's)."""
-    import torch
-
-    for t, k in zip(live, kept, strict=True):
-        if not isinstance(t, torch.Tensor) or not t.numel():
-            continue
-        if torch._debug_has_internal_overlap(t) == 0:
-            t.copy_(k)
-        elif t.shape != k.shape or not bool(((t == k) | (t != t) & (k != k)).all()):  # NaN-safe
-            raise KernelConfigsDisagree("a forward run after this one wrote over what this one returned "
-                                        "(memory the output shares with itself): return memory no later "
-                                        "forward writes")
-
-
 def _entries(pin: dict) -> list:
     """(tuner, key, config) of each key a pinned forward pins."""
     return pin.get("cover") or [(pin["tuner"], pin["key"], pin["config"])]
