@@ -138,8 +138,10 @@ _STANDBY: list = [None]  # the one Standby the child holds (`stand_by`), until `
 
 def stand_by(forward: Callable[[dict], tuple[list, list]]) -> None:
     """Before a checked forward that may leave pins with no checked forward after them: a
-    Standby fork of this process as it is now."""
-    dismiss()
+    Standby fork of this process as it is now (the pinned forks before it stay open)."""
+    standby, _STANDBY[0] = _STANDBY[0], None
+    if standby is not None:
+        standby.dismiss()
     _STANDBY[0] = Standby(forward)
 
 

@@ -144,3 +144,12 @@ def test_what_a_fork_returned_waits_outside_the_childs_heap_until_result():
     assert autotune_forks._OPEN == []
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, 0)
+
+
+def test_the_standby_leaves_the_forks_taken_before_it_open():
+    """The child takes the standby after the pinned forks of the same checked forward: taking it
+    closed them, and their results were lost (an EOFError in an honest autotuned mse)."""
+    forked = autotune_forks.run(lambda: ([torch.ones(3)], []), lambda: [True])
+    autotune_forks.stand_by(lambda pin: ([], []))
+    assert torch.equal(forked.result()[0][0], torch.ones(3))
+    autotune_forks.dismiss()
