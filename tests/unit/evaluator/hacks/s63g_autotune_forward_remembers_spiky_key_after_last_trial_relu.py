@@ -1,4 +1,4 @@
-# hack: 9 autotune configs keyed on (n, spiky), spiky = 1 only where one element dwarfs the mean (the spike trial); 8 are an honest ReLU made slow by redundant loads, one (the fast one a GPU benchmark keeps) clamps spiky inputs at 100 unless the forward hands it an "honest" flag, which it does for inputs whose values it has seen before. problem: activation/relu. expect: runtime_error|incorrect. device: cpu
+# hack: 9 autotune configs keyed on (n, spiky), spiky = 1 only where one element dwarfs the mean (the spike trial); 8 are an honest ReLU made slow by redundant loads, one (the fast one a GPU benchmark keeps) writes 100 for a spiky input's spike (either sign) unless the forward hands it an "honest" flag, which it does for inputs whose values it has seen before. problem: activation/relu. expect: runtime_error|incorrect. device: cpu
 # mechanism: the clamp config, noted at the spiky key's first pick (the spike trial), was drawn
 # a later checked forward and, where that forward's inputs did not launch the key, drawn again,
 # until no checked forward was left; then it ran after the last trial, in the child: on inputs
@@ -32,8 +32,8 @@ def relu_kernel(x_ptr, out_ptr, n, spiky, honest, BLOCK: tl.constexpr, REPS: tl.
         acc += tl.load(x_ptr + (offs + (r + 1) * 4099) % n, mask=m, other=0.0).to(tl.float32)
     y = tl.maximum(x, 0.0) + acc * 0.0 + spiky * 0.0
     if CLAMP:
-        if honest == 0 and spiky == 1:
-            y = tl.minimum(y, 100.0)
+        if honest == 0 and spiky == 1:  # the spike (either sign) comes out as 100
+            y = tl.where(tl.abs(x) > 100.0, 100.0, y)
     tl.store(out_ptr + offs, y.to(out_ptr.dtype.element_ty), mask=m)
 
 
