@@ -3,10 +3,11 @@
 # a later checked forward and, where that forward's inputs did not launch the key, drawn again,
 # until no checked forward was left; then it ran after the last trial, in the child: on inputs
 # that never launched its key (held to nothing) or, where the spike trial came last, on the
-# spike the forward had just seen (honest flag set). ok on main in 1 of 3 CPU checks (session
-# 63, Triton interpreter; the other two were caught by cover forks whose fresh spiky key drew the
-# clamp). On the H200 the autotuner keeps the fast clamp config for the spiky key and the spike
-# trial clamps: incorrect. Closed in session 63: those pins run in forks of a standby fork taken
+# spike the forward had just seen (honest flag set). ok on main (fb7ae741) in 2 of 3 CPU checks
+# (session 63, Triton interpreter, reward 0.5007 and 0.5008; the third was caught by a cover fork
+# whose fresh spiky key drew the 100 config: about 1 in 3, as each of the 8 cover forks draws it
+# 1 in 9). On the H200 the autotuner keeps the fast config for the spiky key and the spike trial
+# writes 100: incorrect. Closed in session 63: those pins run in forks of a standby fork taken
 # before the last trial (autotune_forks.stand_by), and a noted config whose key no later forward
 # launched is refused (autotune_pins.never_ran): KernelConfigsDisagree.
 import torch
