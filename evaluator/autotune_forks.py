@@ -44,39 +44,15 @@ class ForkLost(RuntimeError):
     (what it returned could not be sent)."""
 
 
-_OPEN: list = []  # Forked read up to their flags (`run`), not yet `finished`
-
-
 class Forked:
-    """What one fork sent: raw bytes until `result` decodes them (after the checked forward).
-    A fork that returned is read up to its `used` flags only (`run`): the rest of what it sent
-    waits in the pipe, or in the fork blocked writing it, until `result`, so the checked
-    forward runs in a heap that holds no fork's outputs (an allocation's address there told
-    the checked forward from the forks taken before it: red team s63g)."""
+    """What one fork sent: raw bytes until `result` decodes them (after the checked forward)."""
 
-    def __init__(self, data: bytes, status: int | None, pending: tuple[int, int] | None = None):
-        self.data, self.status, self._pending = data, status, pending
-        if pending is not None:
-            _OPEN.append(self)
+    def __init__(self, data: bytes, status: int):
+        self.data, self.status = data, status
 
     def finished(self) -> tuple[bytes, int]:
-        """(everything the fork sent, its wait status), once it has exited."""
-        if self._pending is not None:
-            fd, pid = self._pending
-            self._pending = None
-            _OPEN.remove(self)
-            self.data += _read_all(fd)
-            self.status = os.waitpid(pid, 0)[1]
+        """(everything the fork sent, its wait status)."""
         return self.data, self.status
-
-    def abandon(self) -> None:
-        """What it has not sent is not wanted (the checked forward raised): it exits."""
-        if self._pending is not None:
-            fd, pid = self._pending
-            self._pending = None
-            _OPEN.remove(self)
-            os.close(fd)  # a fork blocked writing gets EPIPE and exits
-            os.waitpid(pid, 0)
 
     def failed(self) -> Exception | None:
         """The error the pinned forward raised (a CandidateError as the child raises it), or
@@ -99,9 +75,8 @@ class Forked:
         return [c == ord("1") for c in self.data[1:self.data.index(b"\n")]]
 
     def result(self) -> tuple[list, list]:
-        """(its outputs, its inputs as it left them), read and decoded after the checked forward."""
-        data, _ = self.finished()
-        outputs, inputs = _decode(data[data.index(b"\n") + 1:])
+        """(its outputs, its inputs as it left them), decoded after the checked forward."""
+        outputs, inputs = _decode(self.data[self.data.index(b"\n") + 1:])
         return list(outputs), list(inputs)
 
 
@@ -114,14 +89,10 @@ def run(forward: Callable[[], tuple[list, list]], used: Callable[[], list]) -> F
         os.close(read_end)
         _serve_fork(write_end, forward, used)
     os.close(write_end)
-    head = os.read(read_end, 1)
-    while head[:1] == b"R" and not head.endswith(b"\n"):  # its flags: the rest is read by `result`
-        if not (byte := os.read(read_end, 1)):
-            break
-        head += byte
-    if head[:1] == b"R" and head.endswith(b"\n"):
-        return Forked(head, None, (read_end, pid))
-    data = head + _read_all(read_end)  # an error, or nothing whole: read now, raised before the checked forward
+    # read whole now: a fork left blocked on its pipe until after the checked forward (so that
+    # the child's heap held no fork's outputs) kept every fork of a trial alive at once, each
+    # counted whole against the sandbox's memory limit (3 GiB passed with 8 relu forks)
+    data = _read_all(read_end)
     return Forked(data, os.waitpid(pid, 0)[1])
 
 
@@ -146,10 +117,7 @@ def stand_by(forward: Callable[[dict], tuple[list, list]]) -> None:
 
 
 def dismiss() -> None:
-    """The standby fork, if any, exits unused, and so do forks whose results were not read (their
-    checked forward raised)."""
-    for forked in list(_OPEN):
-        forked.abandon()
+    """The standby fork, if any, exits unused."""
     standby, _STANDBY[0] = _STANDBY[0], None
     if standby is not None:
         standby.dismiss()

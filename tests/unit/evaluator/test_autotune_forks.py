@@ -127,25 +127,6 @@ def test_a_standby_dismissed_exits_and_a_new_one_replaces_the_old():
         os.waitpid(second.pid, 0)
 
 
-def test_what_a_fork_returned_waits_outside_the_childs_heap_until_result():
-    """Red team s63g: the forks' outputs, read before the checked forward, sat in the child's heap
-    and moved its allocations' addresses; now only their flags are read before it."""
-    big = torch.arange(100_000.0)  # 400 KB: more than a pipe holds, so the fork waits to write it
-    doubled = big * 2  # made here: a fork of a process whose OpenMP pool ran may hang in one
-    forked = autotune_forks.run(lambda: ([doubled], [big]), lambda: [True])
-    assert forked.failed() is None and forked.used() == [True]
-    assert forked.data == b"R1\n" and forked in autotune_forks._OPEN
-    outputs, inputs = forked.result()
-    assert torch.equal(outputs[0], doubled) and torch.equal(inputs[0], big)
-    assert forked not in autotune_forks._OPEN and os.WIFEXITED(forked.status)
-    abandoned = autotune_forks.run(lambda: ([big], []), lambda: [False])
-    pid = abandoned._pending[1]
-    autotune_forks.dismiss()  # the checked forward raised: the fork is not left blocked
-    assert autotune_forks._OPEN == []
-    with pytest.raises(ChildProcessError):
-        os.waitpid(pid, 0)
-
-
 def test_the_standby_leaves_the_forks_taken_before_it_open():
     """The child takes the standby after the pinned forks of the same checked forward: taking it
     closed them, and their results were lost (an EOFError in an honest autotuned mse)."""
