@@ -427,8 +427,7 @@ class ChildState(TimedSteps):
             if (error := forks[-1][1].failed()) is not None:
                 raise error
             autotune_pins.taken(pin, forks[-1][1].used())
-        # the pins known only after this forward, where no checked forward is left to run them
-        # before (autotune_pins.schedule's): from this forward's starting state too (red team s63g)
+        # pins known only after it, with no checked forward left (`schedule`'s): red team s63g
         if not h.get("checked_left") and (autotune_cpu._TRIAL[0] or autotune_pins._PENDING or due) \
                 and autotune_pins.any_tuner():
             autotune_forks.stand_by(partial(self._pinned_forward, h, inputs=inputs))
