@@ -64,6 +64,8 @@ WATCHES: list = []
 recorder = None
 # autotuner -> {tuning key -> _KeyState}: keyed weakly, as the autotuner is the candidate's
 _ORDER: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# every autotuner made since `install` (autotune_pins.any_tuner, resolved)
+TUNERS: weakref.WeakSet = weakref.WeakSet()
 # seconds the emulated GPU benchmarks (`_benchmark`) took since the child last read it
 # (`emulated`): the worker gives that time back to the evaluation (pipeline._Run.pinned_back)
 _EMULATED = [0.0]
@@ -91,6 +93,13 @@ def install() -> None:
         return [_pick(self, kwargs)]  # Autotuner.run keeps it for its key
 
     autotuner.Autotuner.prune_configs = fitting
+    made = autotuner.Autotuner.__init__
+
+    def registered(self, *args, **kwargs):
+        made(self, *args, **kwargs)
+        TUNERS.add(self)
+
+    autotuner.Autotuner.__init__ = registered
 
 
 def _key(tuner, kwargs: dict) -> tuple:

@@ -20,12 +20,21 @@ left them (copied as it returned: autotune_pins.snapshot), which of its pins its
 checked forward and decodes it only after (`Forked.result`), so nothing the forks sent sits
 among the checked forward's objects. A fork dies with the child (PR_SET_PDEATHSIG), and the
 sandbox's end of job kills whatever is left (evaluator.zygote).
+
+The pins no checked forward is left for (autotune_pins.schedule's: a config the last trial's
+first pick noted, a pin whose key no forward it was drawn to launched) are known only after
+the last checked forward, and run on its inputs: in the child they ran on inputs it had just
+seen (red team s63g: a forward that remembered them handed the noted config its "honest" flag
+there). A `Standby` fork is taken before that forward and told afterwards which configs to pin
+(by autotuner id, key and config name: the fork shares the child's objects as they were); it
+runs each pinned forward in a fork of its own, from the state the checked forward started from.
 """
 from __future__ import annotations
 
 import io
 import os
 from collections.abc import Callable
+from functools import partial
 
 _CHUNK = 1 << 20
 
@@ -40,6 +49,10 @@ class Forked:
 
     def __init__(self, data: bytes, status: int):
         self.data, self.status = data, status
+
+    def finished(self) -> tuple[bytes, int]:
+        """(everything the fork sent, its wait status)."""
+        return self.data, self.status
 
     def failed(self) -> Exception | None:
         """The error the pinned forward raised (a CandidateError as the child raises it), or
@@ -76,12 +89,113 @@ def run(forward: Callable[[], tuple[list, list]], used: Callable[[], list]) -> F
         os.close(read_end)
         _serve_fork(write_end, forward, used)
     os.close(write_end)
+    # read whole now: a fork left blocked on its pipe until after the checked forward (so that
+    # the child's heap held no fork's outputs) kept every fork of a trial alive at once, each
+    # counted whole against the sandbox's memory limit (3 GiB passed with 8 relu forks)
+    data = _read_all(read_end)
+    return Forked(data, os.waitpid(pid, 0)[1])
+
+
+def _read_all(fd: int) -> bytes:
     chunks = []
-    with os.fdopen(read_end, "rb", buffering=0) as pipe:
+    with os.fdopen(fd, "rb", buffering=0) as pipe:
         while chunk := pipe.read(_CHUNK):
             chunks.append(chunk)
-    _, status = os.waitpid(pid, 0)
-    return Forked(b"".join(chunks), status)
+    return b"".join(chunks)
+
+
+_STANDBY: list = [None]  # the one Standby the child holds (`stand_by`), until `after` or `dismiss`
+
+
+def stand_by(forward: Callable[[dict], tuple[list, list]]) -> None:
+    """Before a checked forward that may leave pins with no checked forward after them: a
+    Standby fork of this process as it is now (the pinned forks before it stay open)."""
+    standby, _STANDBY[0] = _STANDBY[0], None
+    if standby is not None:
+        standby.dismiss()
+    _STANDBY[0] = Standby(forward)
+
+
+def dismiss() -> None:
+    """The standby fork, if any, exits unused."""
+    standby, _STANDBY[0] = _STANDBY[0], None
+    if standby is not None:
+        standby.dismiss()
+
+
+def after(described: list) -> list[Forked]:
+    """After that checked forward: the pins `described` (autotune_pins.described) run in the
+    standby's forks, what each sent."""
+    standby, _STANDBY[0] = _STANDBY[0], None
+    if standby is None:  # the child takes one wherever autotune_pins.schedule can return pins
+        raise RuntimeError("pinned forwards with no checked forward left, and no standby fork to run them")
+    return standby.run(described)
+
+
+class Standby:
+    """A fork taken before a checked forward, waiting to run the pinned forwards known only after
+    it (`run`), each in a fork of its own; or to exit unused (`dismiss`)."""
+
+    def __init__(self, forward: Callable[[dict], tuple[list, list]]):
+        """`forward` (in the fork's forks): the pinned forward of a pin (autotune_pins.resolved)."""
+        command_read, self._command = os.pipe()
+        self._result, result_write = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # never returns
+            os.close(self._command)
+            os.close(self._result)
+            _serve_standby(command_read, result_write, forward)
+        os.close(command_read)
+        os.close(result_write)
+
+    def run(self, entries: list) -> list[Forked]:
+        """Each pin's entries (autotune_pins.described), run in the fork: what each sent."""
+        with os.fdopen(self._command, "wb", buffering=0) as pipe:
+            _write_all(pipe, _encode(entries))
+        data = self._wait()
+        if data[:1] != b"R":
+            raise ForkLost("the standby fork of the last checked forward ended without its pinned forwards' results")
+        return [Forked(d, s) for d, s in _decode(data[1:])]
+
+    def dismiss(self) -> None:
+        """Nothing to pin: the fork exits."""
+        os.close(self._command)
+        self._wait()
+
+    def _wait(self) -> bytes:
+        data = _read_all(self._result)
+        os.waitpid(self.pid, 0)
+        return data
+
+
+def _serve_standby(command: int, result: int, forward: Callable[[dict], tuple[list, list]]) -> None:
+    """In the standby fork: wait for the pins' entries (none: exit), run each pin in a fork of
+    this one, send what each fork sent (a failure here is the harness's: ForkLost)."""
+    from evaluator import autotune_pins
+
+    def serve(described: list) -> list[tuple[bytes, int]]:
+        pins = [autotune_pins.resolved(entries) for entries in described]
+        return [run(partial(forward, pin), partial(autotune_pins.took, pin)).finished() for pin in pins]
+
+    code = 0
+    try:
+        _die_with_parent()
+        with os.fdopen(command, "rb", buffering=0) as pipe:
+            request = b"".join(iter(lambda: pipe.read(_CHUNK), b""))
+        if request:
+            payload = b"R" + _encode([(d, s) for d, s in serve(_decode(request))])
+            with os.fdopen(result, "wb", buffering=0) as pipe:
+                _write_all(pipe, payload)
+    except BaseException:  # noqa: BLE001  (the child reads no "R": ForkLost)
+        code = 70
+    finally:
+        os._exit(code)
+
+
+def _write_all(pipe, payload: bytes) -> None:
+    view = memoryview(payload)
+    while view:
+        view = view[pipe.write(view):]
 
 
 def _serve_fork(write_end: int, forward: Callable[[], tuple[list, list]], used: Callable[[], list]) -> None:
@@ -100,9 +214,7 @@ def _serve_fork(write_end: int, forward: Callable[[], tuple[list, list]], used: 
             took = "".join("1" if u else "0" for u in used()).encode()
             payload = b"R" + took + b"\n" + _encode((_plain(outputs), _plain(inputs)))
         with os.fdopen(write_end, "wb", buffering=0) as pipe:
-            view = memoryview(payload)
-            while view:
-                view = view[pipe.write(view):]
+            _write_all(pipe, payload)
     except BaseException:  # noqa: BLE001  (the child reads an empty pipe: ForkLost)
         code = 70
     finally:

@@ -19,7 +19,9 @@ Two kinds, both run before a checked forward, on its inputs, as a checked forwar
 Both kinds run before a checked forward each in a fork of the child taken just before it
 (evaluator.autotune_forks: a forward that remembered its inputs was "honest" in every forward
 on them but the first, red team s62f); those with no checked forward left after theirs
-(`schedule`'s) still run in the child, after it.
+(`schedule`'s) run after it in forks of a fork taken before it (`autotune_forks.Standby`, told
+which configs by `described`, found there by `resolved`), and each must launch its key: one
+whose key no forward after its note launched was never held to anything (red team s63g).
 """
 from __future__ import annotations
 
@@ -88,22 +90,6 @@ def snapshot(tensors: list) -> list:
     return [t.clone() if isinstance(t, torch.Tensor) else t for t in tensors]
 
 
-def restore(live: list, kept: list) -> None:
-    """Put back what a checked forward left (`snapshot`) where forwards run after it may have
-    changed it (its outputs, then its inputs: what is sent and judged is that forward's)."""
-    import torch
-
-    for t, k in zip(live, kept, strict=True):
-        if not isinstance(t, torch.Tensor) or not t.numel():
-            continue
-        if torch._debug_has_internal_overlap(t) == 0:
-            t.copy_(k)
-        elif t.shape != k.shape or not bool(((t == k) | (t != t) & (k != k)).all()):  # NaN-safe
-            raise KernelConfigsDisagree("a forward run after this one wrote over what this one returned "
-                                        "(memory the output shares with itself): return memory no later "
-                                        "forward writes")
-
-
 def _entries(pin: dict) -> list:
     """(tuner, key, config) of each key a pinned forward pins."""
     return pin.get("cover") or [(pin["tuner"], pin["key"], pin["config"])]
@@ -132,6 +118,54 @@ def took(pin: dict) -> list[bool]:
     """In a pinned forward's process, after it (evaluator.autotune_forks): which of `pin`'s
     keys its launches took."""
     return [(id(tuner), key) in _USED for tuner, key, _ in _entries(pin)]
+
+
+def described(pin: dict) -> list:
+    """`pin` as the standby fork finds it (autotune_forks.Standby): (autotuner id, key, config
+    name) per key it pins."""
+    from evaluator.autotune_cpu import _named
+
+    for tuner, key, _ in _entries(pin):
+        if not all(v is None or isinstance(v, (bool, int, float, str)) for v in key):
+            raise KernelConfigsDisagree(f"the autotuned kernel {getattr(tuner.fn, '__name__', tuner)} has a key "
+                                        "holding a value that is not a number or a string")
+    return [(id(tuner), tuple(key), _named(config)) for tuner, key, config in _entries(pin)]
+
+
+def any_tuner() -> bool:
+    """Whether this process holds an autotuner (one never launched yet included): a standby fork
+    is taken only where a pin may be noted (autotune_forks.stand_by)."""
+    from evaluator.autotune_cpu import _ORDER, TUNERS
+
+    return bool(_ORDER) or len(TUNERS) > 0
+
+
+def resolved(entries: list) -> dict:
+    """In the standby fork: the pin `described` sent, with this process's objects (the child's as
+    they were before the checked forward). An autotuner or config it did not hold yet is a
+    stand-in no launch takes, so its key reads as not launched (`took`)."""
+    from evaluator.autotune_cpu import _ORDER, TUNERS, _named
+
+    tuners = {id(t): t for t in [*TUNERS, *_ORDER]}
+    cover = []
+    for tuner_id, key, name in entries:
+        tuner = tuners.get(tuner_id)
+        state = _ORDER.get(tuner, {}).get(key) if tuner is not None else None
+        config = state.named.get(name) if state is not None else \
+            next((c for c in getattr(tuner, "configs", ()) if _named(c) == name), None)
+        cover.append((tuner, key, config) if config is not None else (object(), key, None))
+    return {"cover": cover}
+
+
+def never_ran(pin: dict) -> None:
+    """A config noted at a first pick whose key no forward after the note launched, the last
+    checked one's inputs included: it was never held to anything (red team s63g: a key only the
+    spike trial launches)."""
+    runs = "; ".join(f"the autotuned kernel {getattr(tuner.fn, '__name__', tuner)} with config {config}"
+                     for tuner, _, config in _entries(pin))
+    raise KernelConfigsDisagree(f"{runs} computed otherwise than the config its first pick chose, and no later "
+                                "forward launched its key to hold it to the checked result: every config must "
+                                "compute the same result, on every input a key is launched with")
 
 
 def taken(pin: dict, used: list[bool]) -> None:

@@ -300,7 +300,7 @@ class ChildState(TimedSteps):
             if self.device == "cpu" and self.role == "candidate":  # what a trial's configs meet
                 autotune_pins.trial(ws.transform(int(set_id)))
             t0 = time.perf_counter()
-            pinned = self._pinned_before(h, copies, int(set_id) not in knockout | torch_knockout)
+            pinned = self._pinned_before(h, inputs, int(set_id) not in knockout | torch_knockout)
             pinned_s += time.perf_counter() - t0
             t0 = time.perf_counter()
             # PyTorch's work a forward leaves alive is charged to every profiled one (construction_watch)
@@ -346,7 +346,7 @@ class ChildState(TimedSteps):
             if self.device == "cpu" and self.role == "candidate" \
                     and int(set_id) not in knockout | torch_knockout:
                 agreed = time.perf_counter()
-                self._configs_agree(h, copies, inputs, outs, pinned)
+                self._configs_agree(h, inputs, outs, pinned)
                 pinned_s += time.perf_counter() - agreed
             problem = sendable(outs, h["max_output_bytes"], h.get("reference_bytes"), h.get("reference_outputs"))
             if problem is None and h.get("check_repeat") and self.role == "reference" and not results:
@@ -405,9 +405,9 @@ class ChildState(TimedSteps):
             reply["peak_device_bytes"] = max(torch.cuda.max_memory_reserved(), noise.kept_peak())
         return reply, tensors
 
-    def _pinned_before(self, h: dict, copies: list, checked: bool) -> list:
-        """Under the CPU interpreter, before a checked candidate forward: the forward on copies
-        of its inputs once per autotune config drawn for it (evaluator.autotune_pins.due), and,
+    def _pinned_before(self, h: dict, inputs: list, checked: bool) -> list:
+        """Under the CPU interpreter, before a checked candidate forward: the forward on its
+        inputs once per autotune config drawn for it (evaluator.autotune_pins.due), and,
         before a trial, once per config that has not met its inputs' transform
         (autotune_pins.cover), pinned for its key, as a checked forward runs (fresh memory
         holding noise, poisoned, watched, the report unread): it comes before the forward it is
@@ -417,41 +417,47 @@ class ChildState(TimedSteps):
         forward runs: red team s62f's forwards that remember what they saw."""
         if not (checked and self.device == "cpu" and self.role == "candidate"):
             return []
+        autotune_forks.dismiss()
         due = autotune_pins.due()
         cover = autotune_pins.cover(due) if h.get("cover_configs", True) else []
         forks = []
         for pin in (*due, *cover):  # each in a process that forgets it (evaluator.autotune_forks)
-            forks.append((pin, autotune_forks.run(partial(self._pinned_forward, h, pin, copies),
+            forks.append((pin, autotune_forks.run(partial(self._pinned_forward, h, pin, inputs=inputs),
                                                   partial(autotune_pins.took, pin))))
             if (error := forks[-1][1].failed()) is not None:
                 raise error
             autotune_pins.taken(pin, forks[-1][1].used())
+        # pins known only after it, with no checked forward left (`schedule`'s): red team s63g
+        if not h.get("checked_left") and (autotune_cpu._TRIAL[0] or autotune_pins._PENDING or due) \
+                and autotune_pins.any_tuner():
+            autotune_forks.stand_by(partial(self._pinned_forward, h, inputs=inputs))
         return forks
 
-    def _pinned_forward(self, h: dict, pin: dict, copies: list) -> tuple[list, list]:
-        fresh = pristine(copies)
+    def _pinned_forward(self, h: dict, pin: dict, *, inputs: list) -> tuple[list, list]:
+        """In a fork: on the checked forward's own input objects (the fork's copy of them), whose
+        addresses and ids a fresh copy changed (red team s63g told the forks by them)."""
         poison(self.device, h.get("poison_bytes", 0))
         watch = Provenance(self.recorder) if h.get("provenance") else None
-
         # PyTorch's work it leaves alive is charged as a checked forward's (construction_watch.Kept):
         # a table built in a pinned forward, where none was watched, was found made by the rest
         kept = construction_watch.Kept(self._workspace().kept, self.recorder, self._workspace().candidate_held)
 
         def forward() -> list[torch.Tensor]:
             with autotune_pins.pinned(pin), random_uninitialised(), watch or nullcontext(), kept:
-                again, _ = self._forward(fresh)
-            kept.done(again, fresh)
+                again, _ = self._forward(inputs)
+            kept.done(again, inputs)
             return again
 
         # copied as it returns: a later forward must not move what this one is held to
-        return autotune_pins.snapshot(_as("candidate", forward)), autotune_pins.snapshot(fresh)
+        return autotune_pins.snapshot(_as("candidate", forward)), autotune_pins.snapshot(inputs)
 
-    def _configs_agree(self, h: dict, copies: list, inputs: list, outs: list[torch.Tensor], pinned: list) -> None:
+    def _configs_agree(self, h: dict, inputs: list, outs: list[torch.Tensor], pinned: list) -> None:
         """Every config of the forward's autotuners computes what the checked one did: each
         pinned forward run before it (`_pinned_before`) is held to what it returned and left
         in its inputs; the configs its first picks found writing otherwise are drawn later
         checked forwards (`checked_left`: how many the worker still runs), and where none is
-        left they run now, after it, on copies of its inputs (evaluator.autotune_cpu)."""
+        left they run now, on copies of its inputs, in forks of the fork taken before it
+        (autotune_forks.stand_by), each of which must launch its key (red team s63g)."""
         for pin, forked in pinned:
             again, again_inputs = forked.result()
             if not pin.get("used", True) and "cover" not in pin:  # its key never launched on these inputs
@@ -461,14 +467,16 @@ class ChildState(TimedSteps):
             _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs, h.get("agree_floor")))
         now = autotune_pins.schedule(h.get("checked_left"))
         if not now:
-            return
-        # the checked forward's results, before forwards after it run (which may write the memory
-        # it returned or was handed: an output buffer kept from call to call), and put back after
-        kept, kept_inputs = autotune_pins.snapshot(outs), autotune_pins.snapshot(inputs)
-        for pin in now:
-            again, again_inputs = self._pinned_forward(h, pin, copies)
-            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, kept, kept_inputs, h.get("agree_floor")))
-        _as("candidate", partial(autotune_pins.restore, [*outs, *inputs], [*kept, *kept_inputs]))
+            return autotune_forks.dismiss()
+        described = [_as("candidate", partial(autotune_pins.described, pin)) for pin in now]
+        for pin, forked in zip(now, autotune_forks.after(described), strict=True):  # in the standby's forks
+            if (error := forked.failed()) is not None:
+                raise error
+            autotune_pins.taken(pin, forked.used())
+            if not any(forked.used()):  # nothing after its note ever ran it
+                _as("candidate", partial(autotune_pins.never_ran, pin))
+            again, again_inputs = forked.result()
+            _as("candidate", partial(autotune_pins.held, pin, again, again_inputs, outs, inputs, h.get("agree_floor")))
 
     def _repeat_problem(self, copies: list, outs: list[torch.Tensor]) -> str | None:
         """Why the reference cannot be used if a second forward on the same inputs differs

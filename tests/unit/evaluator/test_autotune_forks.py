@@ -91,3 +91,46 @@ def test_a_forks_taken_pins_meet_the_trials_transform_in_the_child():
     finally:
         autotune_pins._TRANSFORM[0] = None
         autotune_pins._MET.pop((id(tuner), ("n",)), None)
+
+
+def test_the_standby_runs_each_pin_from_the_state_before_the_checked_forward():
+    """The pins with no checked forward after them (red team s63g): known only after the last
+    checked forward, run in forks of a fork taken before it, so a forward that remembers that
+    forward's inputs does not know them there."""
+    _SEEN.clear()
+    x = torch.arange(6.0).reshape(2, 3)
+    pins = []
+    autotune_forks.stand_by(lambda pin: (pins.append(pin), _remembering(x))[1])
+    _remembering(x)  # the child's checked forward, after the standby was taken
+    described = [[(12345, (6, "torch.float32"), "BLOCK: 64")], [(67890, (6,), "BLOCK: 128")]]
+    forks = autotune_forks.after(described)
+    assert len(forks) == 2
+    for forked in forks:
+        assert forked.failed() is None
+        assert torch.equal(forked.result()[0][0], torch.zeros(2, 3)), "the standby's forks saw the checked forward"
+        assert forked.used() == [False]  # no autotuner of that id in the standby: its key reads as not launched
+    assert pins == [] and _SEEN == {next(iter(_SEEN)): 1}  # what the forks learnt died with them
+    with pytest.raises(RuntimeError):  # one standby per checked forward, used once
+        autotune_forks.after(described)
+
+
+def test_a_standby_dismissed_exits_and_a_new_one_replaces_the_old():
+    autotune_forks.stand_by(lambda pin: ([], []))
+    first = autotune_forks._STANDBY[0]
+    autotune_forks.stand_by(lambda pin: ([], []))
+    with pytest.raises(ChildProcessError):  # the first one was waited for
+        os.waitpid(first.pid, 0)
+    second = autotune_forks._STANDBY[0]
+    autotune_forks.dismiss()
+    assert autotune_forks._STANDBY[0] is None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(second.pid, 0)
+
+
+def test_the_standby_leaves_the_forks_taken_before_it_open():
+    """The child takes the standby after the pinned forks of the same checked forward: taking it
+    closed them, and their results were lost (an EOFError in an honest autotuned mse)."""
+    forked = autotune_forks.run(lambda: ([torch.ones(3)], []), lambda: [True])
+    autotune_forks.stand_by(lambda pin: ([], []))
+    assert torch.equal(forked.result()[0][0], torch.ones(3))
+    autotune_forks.dismiss()

@@ -3,7 +3,8 @@
 # forward, on copies of its inputs) with the checked forward's; a kept output buffer made them
 # one tensor, so every config "agreed" on the x1e3 and spiked trials. Closed in session 53:
 # a pinned forward's outputs and inputs are copied as it returns (autotune_pins.snapshot), and
-# the checked forward's before pinned forwards run after it (put back after them: restore).
+# the checked forward's before pinned forwards run after it (put back after them: restore;
+# since session 63 none runs after it in the child: autotune_forks.stand_by).
 import torch
 import torch.nn as nn
 import triton
