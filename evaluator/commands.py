@@ -434,8 +434,7 @@ class ChildState(TimedSteps):
         return forks
 
     def _pinned_forward(self, h: dict, pin: dict, *, inputs: list) -> tuple[list, list]:
-        """In a fork: on the checked forward's own input objects (the fork's copy of them), whose
-        addresses and ids a fresh copy changed (red team s63g told the forks by them)."""
+        """In a fork, on the checked forward's own input objects (a fresh copy's ids told: s63g)."""
         poison(self.device, h.get("poison_bytes", 0))
         watch = Provenance(self.recorder) if h.get("provenance") else None
         # PyTorch's work it leaves alive is charged as a checked forward's (construction_watch.Kept):
