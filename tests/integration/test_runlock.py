@@ -93,6 +93,11 @@ def test_krl_run_refuses_a_run_directory_in_use(tmp_path):
 
 def test_a_learner_waits_for_its_predecessor_then_gives_up_clearly(tmp_path):
     run_dir = tmp_path / "run"
+    # a model directory the start checks take (they run before the lock, learner.start_checks):
+    # the learner never loads it, it gives up waiting first
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "config.json").write_text("{}")
     proc = _holder(run_dir / "learner" / "learner.lock")
     try:
         out = subprocess.run(
@@ -102,6 +107,7 @@ def test_a_learner_waits_for_its_predecessor_then_gives_up_clearly(tmp_path):
                 "launcher.cli",
                 "learner",
                 f"run_dir={run_dir}",
+                f"learner.trainer.model={model}",
                 "learner.lock_wait_s=1",
                 "learner.metrics.enabled=false",
             ],
