@@ -102,8 +102,7 @@ def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
                 return name, "its", int(there["elements"]), int(there["stored"])
             continue
         for size, count in seen["stored"].items():
-            whole = seen["bytes"] // int(size)
-            total = there["bytes"] // int(size)
+            whole, total = _elements(seen, size), _elements(there, size)
             got = int(there["stored"].get(size, 0))
             if whole and count == whole and got < total:
                 return name, size, total, got
@@ -126,13 +125,17 @@ def _updated_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
         if there is None:
             continue
         for key, count in (seen.get("updated") or {}).items():
-            size = key.rpartition("@")[2]
-            whole = seen["elements"] if "elements" in seen else seen["bytes"] // int(size)
-            total = there["elements"] if "elements" in there else there["bytes"] // int(size)
+            whole, total = _elements(seen, key), _elements(there, key)
             got = int((there.get("updated") or {}).get(key, 0))
             if whole and count == whole and got < total:
                 return name, key, total, got
     return None
+
+
+def _elements(seen: dict, size: str) -> int:
+    """A storage's elements of `size` bytes (`kernel@size` for one kernel's updates), or a
+    returned tensor's own."""
+    return seen["elements"] if "elements" in seen else seen["bytes"] // int(size.rpartition("@")[2])
 
 
 def _what(name: str, size: str) -> str:
