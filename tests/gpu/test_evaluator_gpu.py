@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from gpu_cgroup import CGROUP
 
 pytestmark = [
     pytest.mark.gpu,
@@ -60,13 +61,6 @@ FIDELITY_ONLY = [n for n in os.environ.get("KRL_GPU_FIDELITY", "").split(",") if
 CHILDREN = int(
     os.environ.get("KRL_GPU_CHILDREN", "6")
 )  # sandboxes per evaluator; the corpora are evaluated this many at a time
-# a delegated cgroup v2 directory for the sandboxes (scripts/device/cgroup_v2.sh): the device
-# machine's processes sit in a non-root v2 cgroup, where the cgroup layer is missing without it
-CGROUP = (
-    {"cgroup_parent": os.environ["KRL_TEST_CGROUP_PARENT"]}
-    if os.environ.get("KRL_TEST_CGROUP_PARENT")
-    else {}
-)
 
 
 def _config(policy: str = "paper", **sandbox):

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from gpu_cgroup import CGROUP
 
 pytestmark = [
     pytest.mark.gpu,
@@ -32,12 +33,6 @@ UNIT = Path(__file__).resolve().parents[1] / "unit" / "evaluator"
 # KRL_GPU_HONEST_STATIC=1: honest/ files the CPU suite judges only statically (not in
 # honest_problems.FULL) join too where their header names a built-in problem
 STATIC_TOO = os.environ.get("KRL_GPU_HONEST_STATIC") == "1"
-# a delegated cgroup v2 directory for the sandboxes (scripts/device/cgroup_v2.sh)
-CGROUP = (
-    {"cgroup_parent": os.environ["KRL_TEST_CGROUP_PARENT"]}
-    if os.environ.get("KRL_TEST_CGROUP_PARENT")
-    else {}
-)
 CHILDREN = int(
     os.environ.get("KRL_GPU_CHILDREN", "6")
 )  # sandboxes per evaluator; files evaluated at once
