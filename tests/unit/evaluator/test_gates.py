@@ -10,7 +10,7 @@ import random
 import pytest
 import torch
 from attack_sources import FUSED_LOSS_EPILOGUE
-from conftest import fixture_problem
+from conftest import fixture_problem, settings_for
 
 from common.problemset import builtin_problem
 from evaluator.aten_facts import storage_key
@@ -123,13 +123,13 @@ def _frobenius():
 
 
 def test_an_honest_triton_reduction_that_pytorch_finishes_is_ok(evaluator, settings):
-    verdict = evaluator.evaluate(_frobenius(), _NORM_THEN_TORCH, settings)
+    verdict = evaluator.evaluate(_frobenius(), _NORM_THEN_TORCH, settings_for("frobenius", settings))
     assert verdict.status == "ok", verdict.feedback
     assert verdict.details["decoy_kernels"] == [] and verdict.coverage >= 0.1
 
 
 def test_a_flag_kernel_beside_padding_is_not_ok(evaluator, settings):
-    verdict = evaluator.evaluate(_frobenius(), _PADDED_FLAG, settings)
+    verdict = evaluator.evaluate(_frobenius(), _PADDED_FLAG, settings_for("frobenius", settings))
     assert verdict.status == "hack" and verdict.hacks == ["triton_not_needed"], verdict.feedback
     assert verdict.details["decoy_kernels"] == ["_square"] and verdict.reward == 0.0
 
