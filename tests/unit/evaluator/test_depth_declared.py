@@ -11,7 +11,14 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import torch
-from conftest import FixtureProblem, cpu_config, fixture_problem, judged, settings_for
+from conftest import (
+    FixtureProblem,
+    cpu_config,
+    fixture_problem,
+    judged,
+    settings_for,
+    verdict_timing,
+)
 
 from common.problem_sizes import plain_size
 from evaluator import depth_phase
@@ -80,7 +87,8 @@ def test_the_reference_child_reads_the_modules_own_sizes(depth_evaluator, settin
     verdict = judged(depth_evaluator, problem, ROW_BLOCK_HACK.read_text(), settings_for(problem.name, settings))
     assert verdict.status == "incorrect" and verdict.details["cpu_sizes_verdict"]["status"] == "ok"
     assert "not at the problem's declared dim=16384" in verdict.feedback, verdict.feedback
-    honest = depth_evaluator.evaluate(problem, RELU.read_text(), settings)
+    with verdict_timing(depth_evaluator) as ev:  # its timing: the verdict's (the depth trials read none)
+        honest = ev.evaluate(problem, RELU.read_text(), settings)
     assert honest.status == "ok", honest.feedback
     raised = {t["size"]: t["value"] for t in honest.details["depth"]["trials"] if t.get("status") == "ok"}
     assert raised.get("dim") == 16384 and raised.get("batch_size", 0) > 4, honest.details["depth"]

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from conftest import FixtureProblem, cpu_config, depth_limits, judged
+from conftest import FixtureProblem, cpu_config, depth_limits, judged, verdict_timing
 
 from common.problem_sizes import declared_sizes
 from common.problemset import builtin_problem
@@ -220,7 +220,10 @@ def _builtin(name: str):
     ("loss/cross_entropy", BUILTIN / "loss" / "cross_entropy.solution.py"),
 ])
 def test_honest_kernels_stay_ok_at_every_declared_depth(problem, solution, depth_evaluator, settings):
-    verdict = depth_evaluator.evaluate(_builtin(problem), solution.read_text(), settings)
+    """The verdict's timing (conftest.VERDICT_TIMING): the depth trials run after the CPU sizes'
+    timing and read none of it; the causal SDPA took 55 s in the suite (s64C)."""
+    with verdict_timing(depth_evaluator) as ev:
+        verdict = ev.evaluate(_builtin(problem), solution.read_text(), settings)
     assert verdict.status == "ok", verdict.feedback
     trials = verdict.details["depth"]["trials"]
     cpu = _builtin(problem).sizes["cpu"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from conftest import depth_limits, verdict_timing
 
 from evaluator import dry_launch, dry_phase, dry_tells
 
@@ -130,13 +131,18 @@ def test_an_honest_forward_reading_back_its_own_launch_is_ok_at_the_declared_siz
                                                                                  settings):
     """The honest corpus is judged without the depth trials (test_honest_builtin); production's
     CPU check runs them, and these three were `timeout` there (the real forward refused the
-    read). Now the read launches run in the model's real forward, at both sizes."""
+    read). Now the read launches run in the model's real forward, at both sizes.
+    Only the dry model's verdict is read: the depth trials are off (`max_variants=0`, the dry
+    model still runs after them, evaluator.depth_phase) and the timing is the verdict's
+    (VERDICT_TIMING), as the honest corpus's; the causal softmax took 108 s in the suite, 55 of
+    them its three depth trials at up to a million outputs (CPU (Triton interpreter), s64C)."""
     from pathlib import Path
 
     from common.problemset import builtin_problem
 
     source = (Path(__file__).parent / "honest_builtin" / f"{stem}.py").read_text()
-    verdict = depth_evaluator.evaluate(builtin_problem(problem), source, settings)
+    with depth_limits(depth_evaluator, max_variants=0) as ev, verdict_timing(ev):
+        verdict = ev.evaluate(builtin_problem(problem), source, settings)
     assert verdict.status == "ok", verdict.feedback
     dry = verdict.details["dry"]  # the MoE file's scatter has no model: its declared sizes are not run
     assert dry["ran_launches"]["cpu"] == [0] and dry["ran_launches"]["declared"] in ([0], []), dry

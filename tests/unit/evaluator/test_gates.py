@@ -111,14 +111,25 @@ def test_a_library_result_with_a_full_size_triton_pass_that_torch_finishes_is_no
     assert "decoy_kernels" not in verdict.details  # never gated: no kernel was knocked out alone
 
 
+def _frobenius():
+    """The frobenius fixture at an eighth of its 1M elements: the gate reads shares of the
+    forward's work and which kernels a knock-out leaves the result right without, neither of
+    which grows with the size (its full size is for rt9's sampled norm, test_pipeline); the two
+    tests below took 47 s of the suite at full size (CPU (Triton interpreter), s64C)."""
+    from dataclasses import replace
+
+    problem = fixture_problem("frobenius")
+    return replace(problem, sizes={"cpu": {"batch_size": 2}})
+
+
 def test_an_honest_triton_reduction_that_pytorch_finishes_is_ok(evaluator, settings):
-    verdict = evaluator.evaluate(fixture_problem("frobenius"), _NORM_THEN_TORCH, settings_for("frobenius", settings))
+    verdict = evaluator.evaluate(_frobenius(), _NORM_THEN_TORCH, settings_for("frobenius", settings))
     assert verdict.status == "ok", verdict.feedback
     assert verdict.details["decoy_kernels"] == [] and verdict.coverage >= 0.1
 
 
 def test_a_flag_kernel_beside_padding_is_not_ok(evaluator, settings):
-    verdict = evaluator.evaluate(fixture_problem("frobenius"), _PADDED_FLAG, settings_for("frobenius", settings))
+    verdict = evaluator.evaluate(_frobenius(), _PADDED_FLAG, settings_for("frobenius", settings))
     assert verdict.status == "hack" and verdict.hacks == ["triton_not_needed"], verdict.feedback
     assert verdict.details["decoy_kernels"] == ["_square"] and verdict.reward == 0.0
 
