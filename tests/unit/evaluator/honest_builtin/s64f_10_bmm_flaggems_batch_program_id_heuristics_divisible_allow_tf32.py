@@ -63,8 +63,14 @@ def bmm_kernel(A, B, O, M, N, K,
             mask_k = offs_k < K
             mask_a = mask_k[None, :] if DIVISIBLE_M else mask_m[:, None] & mask_k[None, :]
             mask_b = mask_k[:, None] if DIVISIBLE_N else mask_k[:, None] & mask_n[None, :]
-        a = tl.load(a_ptrs, mask_a, other=0.0)
-        b = tl.load(b_ptrs, mask_b, other=0.0)
+        if DIVISIBLE_M and DIVISIBLE_K:  # `other` only beside a mask (the compiler refuses it alone)
+            a = tl.load(a_ptrs)
+        else:
+            a = tl.load(a_ptrs, mask=mask_a, other=0.0)
+        if DIVISIBLE_N and DIVISIBLE_K:
+            b = tl.load(b_ptrs)
+        else:
+            b = tl.load(b_ptrs, mask=mask_b, other=0.0)
         offs_k += TILE_K
         a_ptrs += TILE_K
         b_ptrs += TILE_K * N
