@@ -8,7 +8,6 @@ import triton.language as tl
 @triton.autotune(
     configs=[
         triton.Config({"BLOCK_SIZE": 1024}, num_warps=4),
-        triton.Config({"BLOCK_SIZE": 2048}, num_warps=8),
         triton.Config({"BLOCK_SIZE": 4096}, num_warps=8),
     ],
     key=["n_elements"],
