@@ -397,9 +397,11 @@ DENIED_ATTRIBUTES: dict[str, str] = {
     # a Triton value's IR handle: under the interpreter it holds a numpy array (files,
     # raw memory, host compute); no kernel needs it
     "handle": "forbidden_api", "dump": "file_access", "dumps": "file_access",
-    # host Python run per element (apply_, map_, map2_) or on a tensor read into lists
-    # (tolist): compute neither meter nor the torch knock-out sees
-    **dict.fromkeys(("apply_", "map_", "map2_", "tolist"), "forbidden_api"),
+    # host Python run per element (apply_, map_, map2_): compute neither meter nor the torch
+    # knock-out sees. (`tolist` is allowed: in a candidate child it reads through one dispatched
+    # `.item()` per element wherever a mode watches, `watched_reads.library_reads_visible`, so
+    # it is an `.item()` loop to every watch; MoE routing's `counts.tolist()`, session 64)
+    **dict.fromkeys(("apply_", "map_", "map2_"), "forbidden_api"),
     # a tensor of another layout: a sparse one's unchecked indices wrote past every bound
     # (red team rt52; static_namespaces._VF_DENIED_PART), an mkldnn one exists on the CPU only
     **dict.fromkeys(("to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc", "to_sparse_bsr",

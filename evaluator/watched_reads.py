@@ -40,11 +40,13 @@ def library_reads_visible() -> None:
     """torch's own Python code turns tensors into Python values with `tolist()` (tensordot's
     dims given as a tensor), which reads memory in C++ with no dispatched op: a host conv
     read every input two bits at a time through the shape of tensordot's result (red team A,
-    session 19, ok under strict). A candidate cannot call tolist itself (static allowlist);
-    in a candidate child, inside a watched forward (a dispatch mode is active), tolist reads
+    session 19, ok under strict). A candidate may call tolist itself (MoE routing's
+    `counts.tolist()`, session 64): in a candidate child, wherever a dispatch mode is active
+    (a watched forward, construction, the dry model), tolist reads
     one element at a time through dispatched reads the provenance watch counts, and numpy()
-    (another C++ read) is refused there. Outside a forward, the harness's own calls run as
-    they are."""
+    (another C++ read) is refused there. Where no mode is active (the harness's own calls; a
+    candidate's at import, or in a GPU timed forward paper leaves unwatched) tolist runs as
+    it is: there an `.item()` loop is unwatched too, so the list hands over nothing it could not."""
     real_tolist, real_numpy = torch.Tensor.tolist, torch.Tensor.numpy
 
     def watched() -> bool:  # a mode of the harness's (not the casts' own, around a candidate's call)

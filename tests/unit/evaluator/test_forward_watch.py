@@ -156,7 +156,8 @@ def test_a_bool_read_from_computed_values_is_a_host_read():
 def test_a_tensors_text_shows_no_values_and_bytes_of_it_are_host_reads(monkeypatch):
     """Self-attack (session 15): with str() closed (a child's tensor text names shape, dtype
     and device only), bytes(t) is the remaining plain-Python way to read values (the static
-    layer refuses numpy, tolist, storages, dlpack); it reads each element through
+    layer refuses numpy, storages, dlpack; tolist reads through
+    `.item()`); it reads each element through
     aten::_local_scalar_dense, which the watch counts as host reads of memory no kernel wrote.
     The torch knock-out leaves reads of what PyTorch did not compute as they are (session 16:
     noising every read told that run apart by `torch.ones(1).item()`)."""
@@ -501,6 +502,25 @@ def test_library_tolist_inside_a_watched_forward_reads_where_the_watch_sees_it()
                 a.numpy()
         assert watch.report()["host_reads"] == 2  # dims[0] and dims[1], one element each
         assert torch.arange(4).tolist() == [0, 1, 2, 3] and a.numpy().shape == (3, 4)
+    finally:
+        torch.Tensor.tolist, torch.Tensor.numpy = real
+
+
+def test_a_candidates_own_tolist_is_one_counted_read_per_element():
+    """Session 64: the static layer allows a candidate's `counts.tolist()` (MoE routing plans
+    its grid from the per-expert counts). Inside a watched forward it is an `.item()` loop to
+    the watch, every element a host read, so a whole table read this way is counted as one
+    read element by element is (hacks/s64f_tolist_partials_host_argmax_finish)."""
+    from evaluator.watched_reads import library_reads_visible
+
+    real = torch.Tensor.tolist, torch.Tensor.numpy
+    try:
+        library_reads_visible()
+        counts, table = torch.tensor([3, 5], dtype=torch.int32), torch.randn(3, 4)
+        watch = Provenance(LaunchRecorder())
+        with watch:
+            assert counts.tolist() == [3, 5] and len(table.tolist()) == 3
+        assert watch.report()["host_reads"] == 2 + 12
     finally:
         torch.Tensor.tolist, torch.Tensor.numpy = real
 
