@@ -34,7 +34,9 @@ not compare loads), a storage finished by torch after a kernel capped by a const
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
 at the declared sizes (a cap past the model's pace). What one kernel updated in place (loaded,
 then stored: `_updated_short`) is judged per kernel: the union of stores was whole where a
-capped kernel finished in place what a needed full-grid copy wrote (red team s61d). A forward
+capped kernel finished in place what a needed full-grid copy wrote (red team s61d); so is what
+one kernel stored over earlier launches' stores, by its share at each size (`_overwritten_short`:
+a capped grid finishing by plain stores what a needed full-grid launch wrote, s64d). A forward
 that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
 again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
 where they cannot run within the model's time at the declared sizes. Refused, honest or not
