@@ -459,3 +459,5 @@ def test_an_overwrite_is_judged_by_its_share_of_the_storage_at_each_size():
     assert dry_phase._short(model(1000, {"a@4": 250}), model(1 << 16, {"a@4": 4096})) == ("k#0:1", "a@4:over", 1 << 16, 4096)
     # no kernel stored over another's (a stream-K split): nothing to judge
     assert dry_phase._short(model(1000, {}), model(1 << 16, {})) is None
+    # a fix-up pass the forward runs at small sizes only (a path chosen by size) is not judged
+    assert dry_phase._short(model(1000, {"fix@4": 1000}), model(1 << 16, {})) is None
