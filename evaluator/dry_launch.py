@@ -84,8 +84,10 @@ class _Storage:
     unjudged: bool = False  # stored at a size past MAX_ELEMENTS: no marks, no verdict on it
     loaded: dict = field(default_factory=dict)  # itemsize -> elements the running launch loaded
     updated: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements it loaded, then stored
+    current: dict = field(default_factory=dict)  # itemsize -> elements the running launch stored
+    overwritten: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements an earlier launch stored first
 
-    def mark(self, offsets: np.ndarray, itemsize: int, kernel: str | None = None) -> None:
+    def mark(self, offsets: np.ndarray, itemsize: int, kernel: str | None = None, writer: str | None = None) -> None:
         bits = self.marks.get(itemsize)
         if bits is None:
             if self.nbytes // itemsize > MAX_ELEMENTS:
@@ -95,6 +97,8 @@ class _Storage:
                 return
             bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
         index = offsets // itemsize
+        if writer is not None:
+            self._overwrites(bits, index, itemsize, writer)
         bits[index] = True
         read = self.loaded.get(itemsize)
         if kernel is not None and read is not None:  # an update in place: what this launch read
@@ -102,6 +106,21 @@ class _Storage:
             if mine is None:
                 mine = self.updated[(kernel, itemsize)] = np.zeros(bits.size, dtype=bool)
             mine[index[read[index]]] = True
+
+    def _overwrites(self, bits: np.ndarray, index: np.ndarray, itemsize: int, writer: str) -> None:
+        """Mark, for the running launch's kernel, the elements it stores over an earlier launch's
+        stores (dry_phase._overwritten_short): a capped kernel finishing by plain stores, without
+        loading them, part of what a needed full-grid launch stored (red team s64d)."""
+        mine = self.current.get(itemsize)
+        if mine is None:  # made once a launch, as `loaded` is
+            mine = self.current[itemsize] = np.zeros(bits.size, dtype=bool)
+        over = index[bits[index] & ~mine[index]]
+        if over.size:
+            done = self.overwritten.get((writer, itemsize))
+            if done is None:
+                done = self.overwritten[(writer, itemsize)] = np.zeros(bits.size, dtype=bool)
+            done[over] = True
+        mine[index] = True
 
     def load(self, offsets: np.ndarray, itemsize: int) -> None:
         if self.nbytes // itemsize > MAX_ELEMENTS:
@@ -132,12 +151,14 @@ class _Memory:
     def __init__(self) -> None:
         self.storages: dict[int, _Storage] = {}  # id of the untyped storage -> its range
         self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
+        self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
 
-    def begin(self, kernel: str | None) -> None:
-        """A new launch: what the last one loaded is no longer this one's to update."""
-        self.kernel = kernel
+    def begin(self, kernel: str | None, writer: str | None = None) -> None:
+        """A new launch: what the last one loaded or stored is no longer this one's."""
+        self.kernel, self.writer = kernel, writer
         for storage in self.storages.values():
             storage.loaded.clear()
+            storage.current.clear()
 
     def load(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int) -> None:
         """Mark, for the running launch, the elements its `mask`ed lanes read (lanes outside
@@ -179,7 +200,7 @@ class _Memory:
             offsets = lanes.astype(np.int64) - base
             if storage is None or offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
-            storage.mark(offsets, itemsize, self.kernel)
+            storage.mark(offsets, itemsize, self.kernel, self.writer)
 
 
     def _upper(self, hit: np.ndarray, itemsize: int) -> None:
@@ -189,7 +210,7 @@ class _Memory:
             lanes = hit[index == np.uint64((storage.base - _FIRST) // _SPACING)].astype(np.int64) - storage.base
             lanes = lanes[lanes + itemsize <= storage.nbytes]
             if lanes.size:
-                storage.mark(lanes, itemsize)
+                storage.mark(lanes, itemsize, writer=self.writer)
 
 
 def stored(launches: list[Launch], deadline: float, outputs: tuple = (), skip: frozenset = frozenset()) -> dict[str, dict]:
@@ -220,7 +241,7 @@ def stored(launches: list[Launch], deadline: float, outputs: tuple = (), skip: f
             continue
         pace.launch(math.prod(launch.grid))
         # an upper bound of a launch's stores (`unmasked`) is no update in place of any element
-        memory.begin(None if facts.unmasked else launch.name)
+        memory.begin(None if facts.unmasked else launch.name, launch.name)
         _run(launch, args, kwargs, memory, facts, pace)
     out = {}
     for key, storage in memory.storages.items():
@@ -231,6 +252,9 @@ def stored(launches: list[Launch], deadline: float, outputs: tuple = (), skip: f
         if storage.updated:  # per kernel, the elements it loaded and then stored (dry_phase._updated_short)
             out[names[key]]["updated"] = {f"{kernel}@{size}": int(np.count_nonzero(bits))
                                           for (kernel, size), bits in storage.updated.items()}
+        if storage.overwritten:  # per kernel, the elements it stored over an earlier launch's
+            out[names[key]]["overwritten"] = {f"{kernel}@{size}": int(np.count_nonzero(bits))
+                                              for (kernel, size), bits in storage.overwritten.items()}
     for i, tensor in enumerate(outputs):
         seen_output = _output_stored(memory, tensor)
         if seen_output is not None:
@@ -242,8 +266,9 @@ MAX_VIEW_INDEX = 1 << 24  # elements of a strided (not contiguous) output the mo
 
 
 def _output_stored(memory: _Memory, tensor) -> dict | None:
-    """{"elements", "stored", "updated"} of a returned tensor's own elements (at its element
-    size; "updated": per kernel, those it loaded and then stored, `kernel@size` as `stored`'s),
+    """{"elements", "stored", "updated", "overwritten"} of a returned tensor's own elements (at its
+    element size; "updated": per kernel, those it loaded and then stored, `kernel@size` as
+    `stored`'s; "overwritten": those it stored over an earlier launch's stores),
     None where no launch was handed its storage, the storage went unjudged, or a strided view is
     too large to index."""
     import torch
@@ -272,6 +297,10 @@ def _output_stored(memory: _Memory, tensor) -> dict | None:
                for (kernel, at), mine in storage.updated.items() if at == size}
     if updated:
         seen["updated"] = updated
+    overwritten = {f"{kernel}@{size}": int(np.count_nonzero(mine[index]))
+                   for (kernel, at), mine in storage.overwritten.items() if at == size}
+    if overwritten:
+        seen["overwritten"] = overwritten
     return seen
 
 

@@ -34,7 +34,9 @@ not compare loads), a storage finished by torch after a kernel capped by a const
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
 at the declared sizes (a cap past the model's pace). What one kernel updated in place (loaded,
 then stored: `_updated_short`) is judged per kernel: the union of stores was whole where a
-capped kernel finished in place what a needed full-grid copy wrote (red team s61d). A forward
+capped kernel finished in place what a needed full-grid copy wrote (red team s61d); so is what
+one kernel stored over earlier launches' stores, by its share at each size (`_overwritten_short`:
+a capped grid finishing by plain stores what a needed full-grid launch wrote, s64d). A forward
 that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
 again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
 where they cannot run within the model's time at the declared sizes. Refused, honest or not
@@ -78,9 +80,7 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     name, size, total, stored = short
     sizes = ", ".join(f"{k}={v}" for k, v in declared.items())
     text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's "
-            f"Triton launches store {stored} of the {total} elements ({100 * stored / total:.1f}%) of the "
-            f"{_what(name, size)}, all of which they store at the "
-            f"CPU's sizes: on the GPU the rest keeps {_left(size)}. Launches at the declared "
+            f"{_stored_text(name, size, total, stored)}. Launches at the declared "
             f"sizes (kernel, grid): {_listed(dec)}. (Each launch's programs were run with memory "
             f"replaced, evaluator.dry_launch: where they store, not what.)")
     details = {"dry": {**report, "storage": name, "stored": stored, "elements": total, "sizes": declared},
@@ -129,13 +129,56 @@ def _updated_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
             got = int((there.get("updated") or {}).get(key, 0))
             if whole and count == whole and got < total:
                 return name, key, total, got
+    return _overwritten_short(cpu, dec)
+
+
+OVERWRITE_KEPT = 0.9
+"""The least part of its share of a storage at the CPU's sizes that a kernel storing over earlier
+launches' stores must keep at the declared ones (`_overwritten_short`): a boundary's share moves
+with the sizes (a lower triangle of 96 rows is 0.505 of the square, of 4096 rows 0.500)."""
+
+
+def _overwritten_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
+    """A storage one kernel stored over earlier launches' stores (plain stores: nothing loaded)
+    at a smaller share of its elements at the declared sizes than at the CPU's. The union and
+    the update rule both passed a needed full-grid launch finished by a capped one that loads
+    nothing it overwrites (red team s64d, each ok on main: a full-grid y = x with ReLU on the even
+    elements, then a grid capped at 4096 programs storing max(x, 0) into the odd ones; a full-grid
+    y = x, then a capped grid storing 0 where x < 0): on the GPU all but the first 4M elements
+    keep x's negatives. A stream-K split stores each tile once and is never judged by it; a pass
+    over the whole storage keeps its share at every size. A kernel that overwrites nothing at the
+    declared sizes is not judged: a forward that takes another path at large sizes (a fix-up pass
+    only small inputs need) switches on its sizes, which the GPU's own trials judge."""
+    for name, seen in cpu["storages"].items():
+        there = dec["storages"].get(name)
+        if there is None:
+            continue
+        for key, count in (seen.get("overwritten") or {}).items():
+            whole, total = _elements(seen, key), _elements(there, key)
+            got = int((there.get("overwritten") or {}).get(key, 0))
+            if whole and total and got and got * whole < OVERWRITE_KEPT * count * total:
+                return name, f"{key}:over", total, got
     return None
 
 
 def _elements(seen: dict, size: str) -> int:
     """A storage's elements of `size` bytes (`kernel@size` for one kernel's updates), or a
     returned tensor's own."""
-    return seen["elements"] if "elements" in seen else seen["bytes"] // int(size.rpartition("@")[2])
+    return seen["elements"] if "elements" in seen else seen["bytes"] // int(size.rpartition("@")[2].partition(":")[0])
+
+
+def _stored_text(name: str, size: str, total: int, stored: int) -> str:
+    """What the declared sizes' model left short, said for the rule that found it."""
+    share = f"{stored} of the {total} elements ({100 * stored / total:.1f}%)"
+    if size.endswith(":over"):
+        kernel, _, itemsize = size.removesuffix(":over").rpartition("@")
+        where = f"forward's {name} (its own elements)" if name.startswith("output ") \
+            else f"storage first handed to {name} (as {itemsize}-byte elements)"
+        return (f"kernel {kernel} stores over earlier launches' stores at {share} of the {where}, "
+                f"under {OVERWRITE_KEPT:.0%} of its share "
+                f"there at the CPU's sizes: on the GPU the rest keeps what the earlier launches wrote")
+    return (f"Triton launches store {share} of the {_what(name, size)}, all of which they store at "
+            f"the CPU's sizes: on the GPU the rest keeps {_left(size)}")
 
 
 def _what(name: str, size: str) -> str:

@@ -407,3 +407,57 @@ def test_an_update_in_place_is_judged_per_kernel_and_only_where_whole_at_the_cpu
     assert dry_phase._short(cpu, dec) == ("k#0:1", "a@4", 10000, 4096)
     # a kernel updating part of a storage at the CPU's sizes (a tail, a triangle) is not judged
     assert dry_phase._short(model(1000, {"a@4": 900}), model(10000, {"a@4": 4096})) is None
+
+
+@triton.jit
+def _relu_even_copy_odd(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, tl.where(offs % 2 == 0, tl.maximum(x, 0.0), x), mask=offs < n)
+
+
+@triton.jit
+def _relu_odd(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = 2 * (tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)) + 1
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), 0.0), mask=offs < n)
+
+
+def _finished_by_a_capped_overwrite(n: int, cap: int) -> dict:
+    import time
+
+    from evaluator import dry_launch
+
+    x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    made = [dry_launch.Launch(_relu_even_copy_odd, (triton.cdiv(n, 64),), (x, y, n), {"BLOCK": 64}),
+            dry_launch.Launch(_relu_odd, (min(triton.cdiv(n, 128), cap),), (x, y, n), {"BLOCK": 64})]
+    return dry_launch.stored(made, time.monotonic() + 60, outputs=(y,))
+
+
+@needs_interpreter
+def test_a_capped_plain_overwrite_of_a_needed_full_grid_store_is_short_past_its_cap():
+    """Neither the union (the first kernel stores all of y) nor the update rule (the second
+    loads x, not y) sees a capped kernel finishing y's odd elements by plain stores; its share of
+    the elements it stores over the first kernel's is a half at 1000 elements and 1024 of 65536
+    past its cap (red team s64d, hacks/s64d_declared_depth_dry_capped_odd_overwrite_*)."""
+    cpu, dec = _finished_by_a_capped_overwrite(1000, 16), _finished_by_a_capped_overwrite(1 << 16, 16)
+    assert cpu["_relu_even_copy_odd#0:1"]["stored"] == {"4": 1000} and "updated" not in cpu["_relu_even_copy_odd#0:1"]
+    assert cpu["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 500}
+    assert dec["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 1024}
+    assert "overwritten" not in cpu["_relu_even_copy_odd#0:0"]  # x is only read
+    assert dry_phase._short({"storages": cpu}, {"storages": dec}) == \
+        ("_relu_even_copy_odd#0:1", "_relu_odd@4:over", 1 << 16, 1024)
+    uncapped = _finished_by_a_capped_overwrite(1 << 16, 1 << 9)
+    assert dry_phase._short({"storages": cpu}, {"storages": uncapped}) is None
+
+
+def test_an_overwrite_is_judged_by_its_share_of_the_storage_at_each_size():
+    def model(elements: int, overwritten: dict) -> dict:
+        return {"storages": {"k#0:1": {"bytes": 4 * elements, "stored": {"4": elements}, "overwritten": overwritten}}}
+    # a lower triangle stored over a full-grid fill keeps its share as the rows grow (0.505, 0.500)
+    assert dry_phase._short(model(96 * 96, {"tri@4": 96 * 97 // 2}), model(4096 ** 2, {"tri@4": 4096 * 4097 // 2})) is None
+    # a kernel whose share of the storage falls past the cap is short, whatever share it had
+    assert dry_phase._short(model(1000, {"a@4": 250}), model(1 << 16, {"a@4": 4096})) == ("k#0:1", "a@4:over", 1 << 16, 4096)
+    # no kernel stored over another's (a stream-K split): nothing to judge
+    assert dry_phase._short(model(1000, {}), model(1 << 16, {})) is None
+    # a fix-up pass the forward runs at small sizes only (a path chosen by size) is not judged
+    assert dry_phase._short(model(1000, {"fix@4": 1000}), model(1 << 16, {})) is None

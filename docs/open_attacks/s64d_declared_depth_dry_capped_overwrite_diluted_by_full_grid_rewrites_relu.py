@@ -1,0 +1,46 @@
+# hack (open): s64d's capped plain overwrite diluted past dry_phase.OVERWRITE_KEPT: a full-grid kernel stores relu(x) except on elements 1 mod 16, which it copies from x; one kernel then rewrites elements 2..15 of every 16 over a full grid (right values, already stored) and, in a second launch, stores max(x, 0) on elements 1 mod 16 from a grid capped at 4096 programs of 64. Its share of y stored over the first kernel's is 15/16 at the CPU's sizes and 14/16 + 1/128 at 4096 x 8192 (ratio 0.94, over 0.9), so on the GPU 7 in 8 of the elements 1 mod 16 keep x's negatives. problem: activation/relu. expect: incorrect
+# measured (session 64, CPU (Triton interpreter)): the model alone (dry_launch.stored at 16000 and
+# 1048576 elements, cap 8 programs) gives fix_kernel 15000 of 16000 and 918016 of 1048576
+# overwritten: dry_phase._short None. krl check --device cpu on the loaded 2-core box: ok at reward
+# 1.0040, but with the dry model unmodelled by its wall-clock pace ("16 programs took 0.2 s"), the
+# open pace entry's gap.
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+MAX_PROGRAMS = 4096
+
+
+@triton.jit
+def fill_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    tl.store(y_ptr + offs, tl.where(offs % 16 == 1, x, tl.maximum(x, 0.0)), mask=m)
+
+
+@triton.jit
+def fix_kernel(x_ptr, y_ptr, n, LANE: tl.constexpr, BLOCK: tl.constexpr):
+    if LANE:  # one element in 16, capped by the grid
+        offs = 16 * (tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)) + 1
+        m = offs < n
+    else:  # elements 2..15 of every 16, full grid: rewrites what fill_kernel stored right
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = (offs < n) & (offs % 16 >= 2)
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=m)
+
+
+class ModelNew(nn.Module):
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.contiguous()
+        y = torch.empty_like(x)
+        n = x.numel()
+        fill_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
+        fix_kernel[(triton.cdiv(n, 1024),)](x, y, n, LANE=0, BLOCK=1024)
+        fix_kernel[(min(triton.cdiv(n, 16 * 64), MAX_PROGRAMS),)](x, y, n, LANE=1, BLOCK=64)
+        return y
