@@ -391,10 +391,14 @@ def install() -> bool:
         around = _State.executor, _State.schedule  # a launch in a grid function nests
         _State.executor, _State.schedule = self, None
         # tl.device_assert and the integer overflow checks run where the GPU compiles them: with
-        # debug (the interpreter's own options never had it: red team s44 trapped on the GPU only)
+        # debug (the interpreter's own options never had it: red team s44 trapped on the GPU only).
+        # Without debug an overflow check's assert is dropped (semantic.device_assert), and the
+        # int64 sum, bounds and comparisons made for it are thrown away unread: not made then
+        # (3-8 numpy ops per integer add, sub or mul; a tenth to a sixth of a kernel's time)
         options = builder.options
+        debug = device_compile.debug(interpreter_races._Launch.compiled)
         builder.options = dataclasses.replace(
-            options, debug=device_compile.debug(interpreter_races._Launch.compiled))
+            options, debug=debug, sanitize_overflow=debug and options.sanitize_overflow)
         try:
             out = call(self, *args, **kwargs)
             finished = True

@@ -223,6 +223,27 @@ def test_device_asserts_trap_where_the_gpu_compiles_them(hooks):
 
 
 @triton.jit
+def scaled_sum_kernel(x_ptr, o_ptr, scale, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    tl.store(o_ptr + tl.arange(0, BLOCK), x * scale + x)
+
+
+@needs_interpreter
+def test_integer_overflow_traps_only_with_debug_and_wraps_as_the_gpu_does_without(hooks):
+    """With debug the GPU checks each int32 add and multiply for overflow and traps; without,
+    no check is compiled and the sum wraps. The check is made only where its assert runs
+    (interpreter_guard: without debug its int64 arithmetic was made and thrown away)."""
+    x, out = torch.full((16,), 1 << 20, dtype=torch.int32), torch.zeros(16, dtype=torch.int32)
+    scaled_sum_kernel[(1,)](x, out, 1 << 12, BLOCK=16)
+    wrapped = np.int64((1 << 32) + (1 << 20)).astype(np.int32)  # 2**32 + 2**20 in 32 bits
+    assert torch.equal(out, torch.full((16,), int(wrapped), dtype=torch.int32))
+    with pytest.raises(Exception, match="int32 overflow detected"):
+        scaled_sum_kernel[(1,)](x, out, 1 << 12, BLOCK=16, debug=True)
+    scaled_sum_kernel[(1,)](x, out, 3, BLOCK=16, debug=True)
+    assert torch.equal(out, x * 4)
+
+
+@triton.jit
 def copy_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
     pid = tl.program_id(0) + tl.program_id(1) * tl.num_programs(0)
     offs = pid * BLOCK + tl.arange(0, BLOCK)
