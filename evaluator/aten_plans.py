@@ -126,7 +126,7 @@ def plan_of(func) -> OpPlan | None:
         tags = {tag for overload in packet.overloads() for tag in getattr(packet, overload).tags}
         arguments = func._schema.arguments
         composite = torch._C._dispatch_has_kernel_for_dispatch_key(func.name(), "CompositeImplicitAutograd")
-        decomposition = (decomposition_table.get(func) or chain_of(func)  # CUDA's SDPA kernels
+        decomposition = (chain_of(func) or decomposition_table.get(func)  # the SDPA kernels first
                          or (func.decompose if composite else None))
         if name in _GATHER_OPS:
             kind = "gather"
