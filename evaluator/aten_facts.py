@@ -369,7 +369,10 @@ def makes_numbers(func: Any, args: tuple, kwargs: dict, out: Any, read_values: b
         return False
     if not read_values:
         return func.overloadpacket.__name__ not in SELECTION_OPS
-    ins = [t for t in _tensor_args(args, kwargs) if all(t is not w for w in outs)]
+    # read after the op ran: an operand in an output's storage (`out=` a view of it) holds
+    # the output, not what the op was given, and witnesses nothing (red team s64e)
+    written_storages = {k for k in (storage_key(o) for o in outs) if k}
+    ins = [t for t in _tensor_args(args, kwargs) if storage_key(t) not in written_storages]
     numbers = [v for v in (*args, *kwargs.values()) if type(v) in (int, float)]
     with _disable_current_modes():
         for o in outs:
