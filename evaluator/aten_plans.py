@@ -2,8 +2,9 @@
 built once from its schema and tags. Which arguments it reads (not `out=` arguments, not
 the `self` a factory takes only dtype and device from); and, for the work, torch's flop
 formula where there is one, else whether the op is linear in its data (tags, `_LINEAR_OPS`,
-prims), a pool over a window, an op with a decomposition to cost by its parts (torch._decomp's,
-or for the fused attention kernels that has none, attention_chains'), or one to
+prims), a pool over a window, an op with a decomposition to cost by its parts (for every
+fused attention kernel attention_chains', which prices a causal call over its mask's triangle;
+else torch._decomp's), or one to
 bound (cpu_work.WorkCounter._work applies the plan)."""
 from __future__ import annotations
 
