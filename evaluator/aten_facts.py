@@ -350,7 +350,7 @@ def computes_by_conversion(func: Any, args: tuple, kwargs: dict, out: Any) -> bo
     return False
 
 
-def makes_numbers(func: Any, args: tuple, kwargs: dict, out: Any) -> bool:
+def makes_numbers(func: Any, args: tuple, kwargs: dict, out: Any, read_values: bool = True) -> bool:
     """Whether an elementwise op made numbers its operands do not hold: an output element that
     is not, at its index, one of the op's tensor operands (broadcast to the output), one of its
     Python numbers, or zero. A selection (where, maximum, clamp; relu's zeros) and a comparison
@@ -358,11 +358,21 @@ def makes_numbers(func: Any, args: tuple, kwargs: dict, out: Any) -> bool:
     numbers writes is the problem's arithmetic done by PyTorch, which the coverage bound charges
     by its share of the reference's (profiled_coverage._computed_floor): priced as its route, a
     torch expm1, multiply and where between Triton copies were ELU at two thirds of the
-    reference's torch._decomp chain (red team s62d)."""
+    reference's torch._decomp chain (red team s62d).
+
+    `read_values` False judges by the op alone, for the GPU's profiled runs (their meter must
+    launch nothing: its kernels would be timed as the forward's): a SELECTION_OPS op makes
+    none, any other non-boolean output made numbers. Stricter than the value test (a multiply
+    by 1.0 makes numbers there), never looser: those ops select on any operands."""
     outs = [o for o in written(func, args, kwargs, out) if isinstance(o, torch.Tensor)]
     if not outs or all(o.dtype == torch.bool for o in outs):
         return False
-    ins = [t for t in _tensor_args(args, kwargs) if all(t is not w for w in outs)]
+    if not read_values:
+        return func.overloadpacket.__name__ not in SELECTION_OPS
+    # read after the op ran: an operand in an output's storage (`out=` a view of it) holds
+    # the output, not what the op was given, and witnesses nothing (red team s64e)
+    written_storages = {k for k in (storage_key(o) for o in outs) if k}
+    ins = [t for t in _tensor_args(args, kwargs) if storage_key(t) not in written_storages]
     numbers = [v for v in (*args, *kwargs.values()) if type(v) in (int, float)]
     with _disable_current_modes():
         for o in outs:
@@ -376,6 +386,15 @@ def makes_numbers(func: Any, args: tuple, kwargs: dict, out: Any) -> bool:
             if bool(left.any()):
                 return True
     return False
+
+
+# Elementwise ops whose every output element is, by their definition, one of their tensor
+# operands or Python numbers at its index (or zero): the GPU's meter reads no values, so there
+# these alone are selections (`makes_numbers` with read_values False).
+SELECTION_OPS = frozenset({
+    "where", "maximum", "minimum", "fmax", "fmin", "clamp", "clamp_", "clamp_min", "clamp_min_",
+    "clamp_max", "clamp_max_", "relu", "relu_", "hardtanh", "hardtanh_", "threshold", "threshold_",
+    "masked_fill", "masked_fill_"})
 
 
 def _equal_where(o: torch.Tensor, value: Any) -> torch.Tensor:

@@ -2,8 +2,9 @@
 built once from its schema and tags. Which arguments it reads (not `out=` arguments, not
 the `self` a factory takes only dtype and device from); and, for the work, torch's flop
 formula where there is one, else whether the op is linear in its data (tags, `_LINEAR_OPS`,
-prims), a pool over a window, an op with a decomposition to cost by its parts (torch._decomp's,
-or for the fused attention kernels that has none, attention_chains'), or one to
+prims), a pool over a window, an op with a decomposition to cost by its parts (for every
+fused attention kernel attention_chains', which prices a causal call over its mask's triangle;
+else torch._decomp's), or one to
 bound (cpu_work.WorkCounter._work applies the plan)."""
 from __future__ import annotations
 
@@ -126,7 +127,7 @@ def plan_of(func) -> OpPlan | None:
         tags = {tag for overload in packet.overloads() for tag in getattr(packet, overload).tags}
         arguments = func._schema.arguments
         composite = torch._C._dispatch_has_kernel_for_dispatch_key(func.name(), "CompositeImplicitAutograd")
-        decomposition = (decomposition_table.get(func) or chain_of(func)  # CUDA's SDPA kernels
+        decomposition = (chain_of(func) or decomposition_table.get(func)  # the SDPA kernels first
                          or (func.decompose if composite else None))
         if name in _GATHER_OPS:
             kind = "gather"

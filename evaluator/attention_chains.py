@@ -16,6 +16,12 @@ are laid out; every row is priced as the CPU's flash op is, through that op's de
 (the math path directly where its checks refuse the shapes), so the same attention costs the
 bound the same on both devices and by whichever kernel PyTorch ran it, the candidate's and
 the reference's alike.
+
+A causal call is priced over the keys its mask leaves (`_causal_rows`): the chain on as many
+query rows against all keys as the mask's lower triangle holds entries, about half. Priced as
+the full S x S chain, the causal reference's W left a PyTorch route over blocks of query rows
+that skips the masked-out key blocks (it computes about half the scores) reference_share 0.28
+at causal_sdpa_fp16's GPU sizes (red team s63H); a causal flash kernel does half too.
 """
 from __future__ import annotations
 
@@ -38,8 +44,11 @@ class _Layout:
     packed: str | None = None  # the cumulative-lengths argument of a packed (varlen) call
 
 
-# Each SDPA kernel's overload -> its layout (argument names as in torch's schemas, 2.13).
+# Each SDPA kernel's overload -> its layout (argument names as in torch's schemas, 2.13). The
+# CPU's flash op has a torch._decomp decomposition of its own; aten_plans takes this one first,
+# so that a causal call costs the same on both devices.
 _LAYOUTS = {
+    "_scaled_dot_product_flash_attention_for_cpu.default": _Layout(bias="attn_mask"),
     "_scaled_dot_product_flash_attention.default": _Layout(),
     "_scaled_dot_product_efficient_attention.default": _Layout(bias="attn_bias"),
     "_scaled_dot_product_cudnn_attention.default": _Layout(bias="attn_bias"),
@@ -95,8 +104,22 @@ def _math_attention(layout: _Layout, named: dict):
     flag = named.get(layout.causal) if layout.causal else False
     causal = bool(flag) and bias is None  # the math path takes one of a mask and a causal flag
     scale = named.get("scale")
+    if causal:
+        q = q.narrow(2, 0, _causal_rows(q.shape[2], k.shape[2]))
     cpu = decomposition_table.get(aten._scaled_dot_product_flash_attention_for_cpu.default)
     if cpu is not None and q.dim() == 4 and q.shape[-1] == v.shape[-1]:
         return cpu(q, k, v, 0.0, causal, attn_mask=bias, scale=scale)
     return aten._scaled_dot_product_attention_math.default(
         q, k, v, attn_mask=bias, is_causal=causal, scale=scale, enable_gqa=q.size(1) != k.size(1))
+
+
+def _causal_rows(queries: int, keys: int) -> int:
+    """How many query rows against all `keys` keys hold as many scores as a causal mask leaves
+    of a queries x keys attention (top-left aligned, as PyTorch's math path: row i sees keys
+    0..i): the lower triangle, rounded up. The mask is PyTorch's choice of the smaller count
+    where a flash kernel aligns it bottom-right, so the reference is never priced above it."""
+    if queries <= 0 or keys <= 0:
+        return queries
+    inside = min(queries, keys)
+    entries = inside * (inside + 1) // 2 + (queries - inside) * keys
+    return min(queries, -(-entries // keys))

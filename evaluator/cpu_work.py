@@ -126,6 +126,12 @@ class _Entry:
     unfused_s: float = 0.0  # an aten op charged at least as its decomposition's parts
 
 
+# What the coverage bound's floors read of a profiled run (profiled_coverage._pytorch_share):
+# the GPU's timed_steps copies them from its aten meter beside `aten_unfused_s`.
+FLOOR_FIELDS = ("aten_flops", "convert_unfused_s", "convert_elements", "compute_unfused_s",
+                "compute_flops", "made_unfused_s", "made_flops")
+
+
 class WorkCounter:
     """Counts the estimated device work of everything run while entered (module docstring).
 
@@ -322,13 +328,12 @@ class WorkCounter:
     def _elementwise(self, func, args: tuple, kwargs: dict, out, bound: float, flops: int) -> None:
         """An elementwise op's charge and flops, apart where it made numbers: the coverage bound
         charges each kind at least its share of the problem's work, whatever cheap route it took
-        there (profiled_coverage._computed_floor). The GPU's profiled runs leave it out (their
-        bound has no such floor, and the test reads the tensors on the host)."""
-        if self.aten_only:
-            return
+        there (profiled_coverage._computed_floor), on both devices. The GPU's profiled runs
+        judge by the op's name (aten_facts.makes_numbers, read_values False): reading its tensors there
+        would launch kernels the profiler times as the forward's."""
         self.compute_unfused_s += bound
         self.compute_flops += flops
-        if makes_numbers(func, args, kwargs, out):
+        if makes_numbers(func, args, kwargs, out, read_values=not self.aten_only):
             self.made_unfused_s += bound
             self.made_flops += flops
 

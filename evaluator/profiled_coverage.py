@@ -64,45 +64,55 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
     shown["coverage"] = min(max(1.0 - other / whole, 0.0), 1.0) if whole > 0 else 0.0
     shown["other_time_s"] = other
     shown["forward_share"] = shown["coverage"]  # what the policy's gates read (gates.policy_outcome)
-    problem = [unfused(c) for c in reference or () if unfused(c) is not None and "gpu_time_s" not in c]
+    cpu_reference = [c for c in reference or () if "gpu_time_s" not in c]
+    problem = [unfused(c) for c in cpu_reference if unfused(c) is not None]
     if not measured and problem and statistics.median(problem) > 0:
         work = statistics.median(problem)
-        made = _reference_made(reference)
+        made, flops = _reference_made(cpu_reference), _reference_flops(cpu_reference)
         other_unfused = max(_pytorch_share(unfused(c) - float(c.get("candidate_time_s", 0.0)), c, work,
-                                           _reference_flops(reference), made) for c in usable)
+                                           flops, made) for c in usable)
         shown["reference_time_s"] = work
         shown["reference_share"] = min(max(1.0 - other_unfused / work, 0.0), 1.0)
         shown["coverage"] = min(shown["coverage"], shown["reference_share"])
-    work_gpu = [float(c["aten_unfused_s"]) for c in reference or () if isinstance(c.get("aten_unfused_s"), (int, float))]
-    torch_gpu = [float(c["aten_unfused_s"]) for c in usable if isinstance(c.get("aten_unfused_s"), (int, float))]
-    if measured and work_gpu and statistics.median(work_gpu) > 0:
-        # the same bound on the GPU, from the same meter's pricing of PyTorch's ops (the
-        # kernels' time is the forward's split; what share of the problem PyTorch did is the
-        # meter's: session 35, a fused F.mse_loss beside a padded Triton "epilogue" earned
-        # coverage 0.996 and reward 1.00 on the H200, where PyTorch did all of the work)
-        work = statistics.median(work_gpu)
-        shown["reference_time_s"] = work
-        # a run the meter failed on (its process reported no figure) left nothing measurable:
-        # unmeasurable coverage counts as none, as on the CPU
-        shown["reference_share"] = 0.0 if len(torch_gpu) < len(usable) else \
-            min(max(1.0 - max(torch_gpu) / work, 0.0), 1.0)
-        shown["coverage"] = min(shown["coverage"], shown["reference_share"])
+    if measured:
+        shown.update(_gpu_bound(usable, [c for c in reference or () if "aten_unfused_s" in c], shown["coverage"]))
     shown["per_run"] = [round(float(c["coverage"]), 4) for c in usable]
     return shown
 
 
-def _reference_flops(reference: list[dict] | None) -> float:
+def _gpu_bound(usable: list[dict], reference: list[dict], coverage: float) -> dict:
+    """The same bound on the GPU, from the same meter's pricing of PyTorch's ops (the kernels'
+    time is the forward's split; what share of the problem PyTorch did is the meter's: session
+    35, a fused F.mse_loss beside a padded Triton "epilogue" earned coverage 0.996 and reward
+    1.00 on the H200, where PyTorch did all of the work), with the CPU's floors for what its
+    elementwise ops and conversions computed (`_pytorch_share`; its runs have no finishing
+    discount: no byte maps there). Without them the GPU priced a torch route to ELU by its
+    route, as the CPU did before session 63 (red team s62d)."""
+    work_gpu = [float(c["aten_unfused_s"]) for c in reference if isinstance(c.get("aten_unfused_s"), (int, float))]
+    torch_gpu = [c for c in usable if isinstance(c.get("aten_unfused_s"), (int, float))]
+    if not work_gpu or statistics.median(work_gpu) <= 0:
+        return {}
+    work = statistics.median(work_gpu)
+    made, flops = _reference_made(reference), _reference_flops(reference)
+    # a run the meter failed on (its process reported no figure) left nothing measurable:
+    # unmeasurable coverage counts as none, as on the CPU
+    share = 0.0 if len(torch_gpu) < len(usable) else min(max(1.0 - max(
+        _pytorch_share(float(c["aten_unfused_s"]), c, work, flops, made) for c in torch_gpu) / work, 0.0), 1.0)
+    return {"reference_time_s": work, "reference_share": share, "coverage": min(coverage, share)}
+
+
+def _reference_flops(reference: list[dict]) -> float:
     """The reference forward's arithmetic (the meter's flops of its PyTorch ops), 0 if unknown."""
-    flops = [c.get("aten_flops") for c in reference or () if "gpu_time_s" not in c]
+    flops = [c.get("aten_flops") for c in reference]
     if not flops or not all(isinstance(f, (int, float)) for f in flops):
         return 0.0
     return float(statistics.median(flops))
 
 
-def _reference_made(reference: list[dict] | None) -> bool:
+def _reference_made(reference: list[dict]) -> bool:
     """Whether the reference's elementwise ops made numbers (cpu_work made_flops), or its
     elementwise work was selections and comparisons only (relu, hardtanh); True where unknown."""
-    runs = [c for c in reference or () if "gpu_time_s" not in c and "compute_flops" in c]
+    runs = [c for c in reference if "compute_flops" in c]
     return not runs or any(float(c.get("made_flops") or 0.0) > 0 or not c.get("compute_flops") for c in runs)
 
 

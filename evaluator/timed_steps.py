@@ -262,6 +262,7 @@ class TimedSteps:
             work = aten.result(len(self.batch))
             if work.get("error") is None:
                 cov["aten_unfused_s"] = work["unfused_time_s"]
+                cov.update({k: work[k] for k in cpu_work.FLOOR_FIELDS})  # the bound's floors
                 cov = self._construction_charged(cov, 1)
             return held, cov
 

@@ -9,6 +9,7 @@ import math
 import pytest
 import torch
 
+from evaluator import attention_chains
 from evaluator.cpu_work import WorkCounter
 from evaluator.profiled_coverage import profiled_coverage
 
@@ -124,3 +125,49 @@ def test_a_math_attention_in_torch_is_priced_at_least_the_fused_kernel():
     by_ops = _metered(lambda: torch.matmul(torch.softmax(
         torch.matmul(q * (1 / math.sqrt(shape[-1])), k.transpose(-1, -2)), -1), v))["unfused_time_s"]
     assert by_ops >= fused
+
+
+def _block_causal_route(q, k, v, blocks: int = 16):
+    """A causal attention in PyTorch over blocks of query rows (red team s63H): each block's
+    scores against the keys up to its diagonal only (the masked-out key blocks skipped), the
+    scale folded into q, fp16 scores, only the diagonal block masked (in place)."""
+    n = q.shape[2] // blocks
+    qs = q * (1 / math.sqrt(q.shape[-1]))
+    out = torch.empty_like(q)
+    bias = torch.full((n, n), float("-inf"), dtype=q.dtype, device=q.device).triu(1)
+    for i in range(blocks):
+        end = (i + 1) * n
+        scores = torch.matmul(qs[:, :, end - n:end], k[:, :, :end].transpose(-2, -1))
+        scores[..., end - n:end] += bias
+        out[:, :, end - n:end] = torch.matmul(torch.softmax(scores, -1), v[:, :, :end])
+    return out
+
+
+def test_a_causal_reference_is_priced_over_the_lower_triangle_on_both_devices(monkeypatch):
+    """Priced as the full S x S chain, masked (every query row: session 63's pricing), the
+    causal reference left s63H's block route 0.27 of the problem at causal_sdpa_fp16's GPU
+    sizes (it computes 0.53 of the scores); over the lower triangle it is left nothing, on the
+    GPU's kernels and the CPU's flash op alike, while the honest s61f_08's two torch.matmul
+    still leave the Triton softmax a fair share."""
+    shape, dtype, _ = SHAPES[0]
+    q, k, v = _qkv(shape, dtype)
+    causal = _metered(_cuda_calls(q, k, v, True)["flash"])["unfused_time_s"]
+    assert causal == pytest.approx(_cpu_flash(q, k, v, True)["unfused_time_s"], rel=1e-9)
+    with monkeypatch.context() as patched:
+        patched.setattr(attention_chains, "_causal_rows", lambda queries, keys: queries)
+        full = _metered(_cuda_calls(q, k, v, True)["flash"])["unfused_time_s"]
+    assert 0.45 < causal / full < 0.55, (causal, full)
+    route = _metered(lambda: _block_causal_route(q, k, v))["unfused_time_s"]
+    before = profiled_coverage(_gpu_runs(route), _gpu_runs(full, 1.0))
+    assert before["reference_share"] > 0.1, before  # what a full-chain W paid it
+    after = profiled_coverage(_gpu_runs(route), _gpu_runs(causal, 1.0))
+    assert after["reference_share"] == 0.0 and after["coverage"] == 0.0, after
+    honest = _metered(lambda: _torch_scores_triton_softmax(q, k, v, True))["unfused_time_s"]
+    assert profiled_coverage(_gpu_runs(honest), _gpu_runs(causal, 1.0))["reference_share"] > 0.3
+
+
+@pytest.mark.parametrize("queries, keys, rows", [(2048, 2048, 1025), (1, 1, 1), (4, 8, 2), (8, 4, 7)])
+def test_the_causal_rows_hold_the_masks_lower_triangle(queries, keys, rows):
+    """Top-left aligned, as PyTorch's math path masks: rows x keys >= the entries left, and one
+    row fewer would hold fewer."""
+    assert attention_chains._causal_rows(queries, keys) == rows

@@ -146,3 +146,24 @@ def test_an_elementwise_op_makes_numbers_unless_it_selects_or_compares():
     assert not makes_numbers(aten.gt.Scalar, (x, 0), {}, x > 0)
     assert not makes_numbers(aten.maximum.default, (x, x * 0.8), {}, torch.maximum(x, x * 0.8))
     assert makes_numbers(aten.add.Tensor, (x, y), {}, x + y)
+
+
+def test_an_operand_in_the_outputs_storage_witnesses_no_selection():
+    """Read after the op, an operand that `out=` a view of itself overwrote holds the output:
+    expm1 and alpha's multiply written over their own operand's storage were judged selections
+    (red team s64e, residual/s64e_elu_*). Judged by name (the GPU's meter), they make numbers and
+    a selection does not."""
+    import torch
+
+    from evaluator.aten_facts import makes_numbers
+
+    aten = torch.ops.aten
+    z = torch.randn(64)
+    out = torch.expm1(z, out=z.view(z.shape))
+    assert makes_numbers(aten.expm1.out, (z,), {"out": out}, out)
+    out = torch.mul(z, 0.8, out=z.view(z.shape))
+    assert makes_numbers(aten.mul.out, (z, 0.8), {"out": out}, out)
+    x, y = torch.randn(64), torch.randn(64)
+    assert makes_numbers(aten.mul.Tensor, (x, 1.0), {}, x * 1.0, read_values=False)
+    assert not makes_numbers(aten.where.self, (x > 0, x, y), {}, torch.where(x > 0, x, y), read_values=False)
+    assert not makes_numbers(aten.gt.Scalar, (x, 0), {}, x > 0, read_values=False)
