@@ -11,7 +11,9 @@ host held little more than 1.1 GiB (session 64, measured). A fork is counted by 
 proportional share instead (Pss: a page mapped by k processes counts 1/k in each): what it
 holds alone counts whole, a page it shares with the child adds a fraction to the child's whole
 count, and a page only forks still share (the child freed it) sums to one page over them, so
-no page the job's processes hold goes uncounted.
+no page the job's processes hold goes uncounted. Pss walks every page a process maps (0.27 s
+for a fork of a 1.7 GiB child, against 0.04 ms for its status), so the watchdog reads it only
+where the whole count is over the limit (the share is never more than the whole).
 """
 from __future__ import annotations
 
