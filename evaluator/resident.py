@@ -6,8 +6,9 @@ Every process of the sandbox's tree is counted by its resident set (VmRSS), its 
 pins' forks and the standby fork of the last trial (evaluator.autotune_forks). A fork shares
 every page the child had when it was taken until one of them writes it, and VmRSS counts a
 shared page whole in each process that maps it: with the standby and one of its forks alive
-beside the child, a child of 1.1 GiB was counted 3.3 GiB, over the 3 GiB limit, where the
-host held little more than 1.1 GiB (session 64, measured). A fork is counted by its
+beside a child holding 768 MiB of input and as much output (1759 MiB resident), the three were
+counted 4375 MiB, over the 3 GiB limit, where the host held about 2.5 GiB (session 64, CPU,
+measured). A fork is counted by its
 proportional share instead (Pss: a page mapped by k processes counts 1/k in each): what it
 holds alone counts whole, a page it shares with the child adds a fraction to the child's whole
 count, and a page only forks still share (the child freed it) sums to one page over them, so
