@@ -84,7 +84,7 @@ def run(forward: Callable[[], tuple[list, list]], used: Callable[[], list]) -> F
     """`forward` (harness code around the candidate's: returns what it is held by) in a fork of
     this process; `used` tells, after it, which pins its launches took. Waits for the fork."""
     read_end, write_end = os.pipe()
-    pid = os.fork()
+    pid = _fork()
     if pid == 0:  # never returns
         os.close(read_end)
         _serve_fork(write_end, forward, used)
@@ -94,6 +94,21 @@ def run(forward: Callable[[], tuple[list, list]], used: Callable[[], list]) -> F
     # counted whole against the sandbox's memory limit (3 GiB passed with 8 relu forks)
     data = _read_all(read_end)
     return Forked(data, os.waitpid(pid, 0)[1])
+
+
+def _fork() -> int:
+    """os.fork, the fork going on with this process's allocator pools as they stand
+    (evaluator.host_alignment.keep_pools): a fork given pools of its own put a pinned forward's
+    fresh tensors at a random address terabytes from its inputs, where the checked forward's lie
+    beside them, and a forward that measured the distance handed a wrong config its "honest" flag
+    in the forks alone (red team s64G: ok in 2 of 2 CPU checks)."""
+    from evaluator import host_alignment
+
+    host_alignment.keep_pools(True)
+    pid = os.fork()
+    if pid != 0:  # the fork keeps it on, for the forks it takes itself (a standby's)
+        host_alignment.keep_pools(False)
+    return pid
 
 
 def _read_all(fd: int) -> bytes:
@@ -140,7 +155,7 @@ class Standby:
         """`forward` (in the fork's forks): the pinned forward of a pin (autotune_pins.resolved)."""
         command_read, self._command = os.pipe()
         self._result, result_write = os.pipe()
-        self.pid = os.fork()
+        self.pid = _fork()
         if self.pid == 0:  # never returns
             os.close(self._command)
             os.close(self._result)

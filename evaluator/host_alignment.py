@@ -25,7 +25,9 @@ the addresses a fresh H200 process's pools start at (a forked child; else a rand
 boundary well below the kernel's mappings), mapped page by page with
 MAP_FIXED_NOREPLACE. A forked child (each candidate's and reference's, forked from the
 sandbox's zygote) starts pools of its own, as a GPU child's fresh CUDA context does, so what
-the zygote's start-up left in them is never handed out again. Only PyTorch's CPU allocations (posix_memalign with c10's alignment, 64)
+the zygote's start-up left in them is never handed out again; a fork that stands in for the
+child (a pinned forward, evaluator.autotune_forks: `keep_pools`) keeps the child's pools as they
+stand, so that its fresh memory is not at a new random place, far from its inputs. Only PyTorch's CPU allocations (posix_memalign with c10's alignment, 64)
 go there; free/realloc/malloc_usable_size of any other pointer are glibc's. The memory of a free
 block is given back to the kernel (madvise, its address stays the pool's: no allocation moves)
 from 32 MiB up at once, as glibc unmaps a large chunk, and every free block's before the pools
@@ -436,9 +438,15 @@ static void new_generation(void) {
     }
 }
 
+/* Set around a fork that must go on as the process it forks (evaluator.autotune_forks: a pinned
+   forward, held to the checked forward that runs in the parent): the fork keeps the parent's
+   pools as they stand, so its fresh memory lands where the parent's would (red team s64G). */
+static int keep_pools;
+void krl_arena_keep_pools(int on) { keep_pools = on; }
+
 static void lock_all(void) { pthread_mutex_lock(&lock); }
 static void unlock_all(void) { pthread_mutex_unlock(&lock); }
-static void fresh_child(void) { new_generation(); pthread_mutex_unlock(&lock); }
+static void fresh_child(void) { if (!keep_pools) new_generation(); pthread_mutex_unlock(&lock); }
 
 __attribute__((constructor)) static void arena_init(void) {
     real_memalign = (memalign_fn)dlsym(RTLD_NEXT, "posix_memalign");
@@ -506,6 +514,18 @@ size_t malloc_usable_size(void *ptr) {
 
 _lock = threading.Lock()
 _built: dict[str, str | None] = {}
+
+
+def keep_pools(on: bool) -> None:
+    """Whether the next fork of this process keeps its pools as they stand (on: a fork that
+    stands in for this process, evaluator.autotune_forks) or starts its own (off: a new child,
+    as a GPU child's fresh context). A process the library is not preloaded in has nothing to
+    keep: glibc's heap goes on across a fork as it is."""
+    import ctypes
+
+    setter = getattr(ctypes.CDLL(None), "krl_arena_keep_pools", None)
+    if setter is not None:
+        setter(int(on))
 
 
 def library() -> str | None:

@@ -188,3 +188,28 @@ def test_a_fresh_childs_pools_start_where_the_h200s_did(library):
 
 
 MiB_ = 1 << 20
+
+
+def test_a_fork_that_stands_in_for_its_parent_keeps_its_pools(library):
+    """Red team s64G: a fork of the candidate child (autotune_forks' pinned forwards) got pools
+    of its own at a random address, so a fresh tensor there lay terabytes from the inputs the
+    child made, and a forward told the fork from the checked forward by that distance. With
+    keep_pools on, the fork's fresh tensors land where the parent's next ones do; a fork taken
+    without it (a new job's child) still starts pools of its own."""
+    code = """
+    from evaluator import host_alignment
+    x = torch.empty(64000, dtype=torch.uint8)
+    sent = {}
+    for keep in (True, False):
+        host_alignment.keep_pools(keep)
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.write(w, str(p(torch.empty(256, dtype=torch.uint8))).encode()); os._exit(0)
+        host_alignment.keep_pools(False)
+        os.close(w); os.waitpid(pid, 0); sent[keep] = int(os.read(r, 64))
+    print(json.dumps([p(x), p(torch.empty(256, dtype=torch.uint8)), sent[True], sent[False]]))
+    """
+    x, here, kept, fresh = _child(code, library)
+    assert kept == here and abs(here - x) < MiB_
+    assert abs(fresh - x) > 1 << 40

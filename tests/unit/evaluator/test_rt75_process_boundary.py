@@ -119,7 +119,7 @@ def _cpu_ticks(pid: int) -> int:
 
 def _job_processes(outer: int) -> list[int]:
     """The job's processes: everything below the zygote (bubblewrap -> its init -> zygote)."""
-    from evaluator.sandbox import _children
+    from evaluator.resident import children as _children
 
     inits = _children(outer)
     zygotes = [z for i in inits for z in _children(i)]
@@ -329,7 +329,7 @@ def test_a_busy_neighbour_is_stopped_whole_while_another_candidate_is_timed(relu
 def _busy_job(ev) -> tuple:
     """The neighbour's sandbox and job processes (its child and the spinner it forked) once it
     is mid-command."""
-    from evaluator.sandbox import _children
+    from evaluator.resident import children as _children
 
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -218,13 +218,13 @@ def test_memory_written_into_the_reply_arena_counts_against_the_job(unsafe_evalu
 
 
 def test_the_memory_watch_sees_shared_memory_a_process_maps():
-    """sandbox._tree_memory: resident bytes and, of those, shared memory (a child keeps its
+    """resident.tree_memory: resident bytes and, of those, shared memory (a child keeps its
     reply arena mapped; the watchdog counts the arena once, from the arena, and the job's
     other shared memory still counts)."""
     import subprocess
     import sys
 
-    from evaluator.sandbox import _tree_memory
+    from evaluator.resident import tree_memory as _tree_memory
 
     code = ("import mmap, os, sys, time\n"
             "fd = os.memfd_create('x'); os.ftruncate(fd, 64 << 20)\n"
@@ -251,7 +251,7 @@ def test_the_memory_watch_counts_a_process_whatever_name_it_gives_itself():
     import sys
 
     from evaluator import zygote
-    from evaluator.sandbox import _tree_memory
+    from evaluator.resident import tree_memory as _tree_memory
 
     code = ("import ctypes, os, sys, time\n"
             "ctypes.CDLL(None).prctl(15, b'\\xff\\xfe', 0, 0, 0)\n"
@@ -277,7 +277,7 @@ def test_the_memory_watch_counts_a_process_whatever_name_it_gives_itself():
 
 
 def _descendants(pid: int) -> list[int]:
-    from evaluator.sandbox import _children
+    from evaluator.resident import children as _children
 
     out, todo = [], [pid]
     while todo:
