@@ -27,9 +27,10 @@ MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s` of its threa
 or programs whose pace says the rest cannot finish in it: `Budget`, `_Pace`) is no model. Each of
 those leaves the verdict as it was. Its time is CPU time, not the wall clock: a loaded box
 gave the s60f split-K hack's model a fraction of a core, it ran out of wall time and the hack
-stayed ok (session 64). A model still short of its CPU time at WALL_TIMES its budget on the wall
-clock (a sleep, a block, the candidate's own threads taking the core, or a box stalled past
-that) is `Stalled`: refused by evaluator.dry_phase, never kept. What the candidate's side observes in the model's forward is judged, not listed
+stayed ok (session 64). The wall clock bounds it from the host (evaluator.dry_phase: WALL_TIMES
+its budget on the job's clock, a refusal past it: a candidate that sleeps, blocks or spins its
+own threads spends no CPU time of the model's thread, so only that cap ends it).
+What the candidate's side observes in the model's forward is judged, not listed
 (evaluator.dry_tells, session 62: answering is_meta and data_ptr by name left repr, type(), an
 f-string and the made-up addresses telling the model apart, and a host read raising on meta
 kept the ok): on meta tensors only tensors and metadata answer it (a CUDA device it names makes
@@ -299,37 +300,28 @@ def _converted(launch: Launch, memory: _Memory):
     return args, kwargs, tensors
 
 
-WALL_TIMES = 5.0  # the model's wall-clock cap, in units of its CPU budget: a thread given a fifth of a core
-
-
-class Stalled(Exception):
-    """The model's thread was off its core for WALL_TIMES its CPU budget on the wall clock: its
-    time is the thread's CPU time so that load from other processes does not shrink it, and a
-    candidate that sleeps, blocks or busies its own threads makes no CPU time pass; so reaching
-    the wall cap first is refused (evaluator.dry_phase), not a model's give-up that keeps the
-    verdict."""
+# the dry command's wall-clock cap, in units of the model's CPU budget (evaluator.dry_phase: on
+# the job's clock, which stops while the job is paused): a model thread given a fifth of a core
+WALL_TIMES = 5.0
 
 
 class Budget:
     """The model's time: `budget_s` of its thread's CPU time (`time.thread_time`: the child's
     commands run on one thread, torch and BLAS on one intra-op thread, so neither other processes
-    nor other threads of the child move it), at most WALL_TIMES as much on the wall clock. The
-    clocks are arguments so that a test can stand for a loaded box."""
+    nor the candidate's own threads move it; a sleep does not either). The clock is an argument
+    so that a test can stand for a loaded box."""
 
-    def __init__(self, budget_s: float, cpu=time.thread_time, wall=time.monotonic):
-        self.budget_s, self.cpu, self.wall = budget_s, cpu, wall
-        self.cpu_started, self.wall_started = cpu(), wall()
+    def __init__(self, budget_s: float, cpu=time.thread_time):
+        self.budget_s, self.cpu = budget_s, cpu
+        self.cpu_started = cpu()
 
     def used(self) -> float:
         """CPU seconds of the model's thread since it started."""
         return self.cpu() - self.cpu_started
 
     def check(self) -> float:
-        """The CPU seconds used; raises Stalled past the wall cap, _OutOfTime past the budget."""
-        waited, used = self.wall() - self.wall_started, self.used()
-        if waited > WALL_TIMES * self.budget_s:
-            raise Stalled(f"{waited:.0f} s on the wall clock with {used:.1f} of the model's {self.budget_s:.0f} "
-                          f"CPU seconds used: its thread was off its core (asleep, blocked, or its core taken)")
+        """The CPU seconds used; raises _OutOfTime past the budget."""
+        used = self.used()
         if used > self.budget_s:
             raise _OutOfTime("past the model's time")
         return used
@@ -390,7 +382,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace
                         builder.grid_idx = (x, y, z)
                         fn(**call)
                         pace.ran()
-    except (Unmodelled, Stalled):
+    except Unmodelled:
         raise
     except Exception as exc:  # noqa: BLE001  (whatever the dry run trips on is no model)
         raise Unmodelled(f"{type(exc).__name__}: {str(exc)[:200]}") from None
@@ -505,13 +497,12 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
     its inputs' elements}; where the real one read back what a launch it does not run may have
     stored, or raised, {"told": why, "needs": the launches it came from} or {"raised": why}; the
     launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded).
-    Past the wall cap, {"stalled": why} (`Budget`); a model's reply carries its CPU seconds,
-    "cpu_s"."""
+    A model's reply carries its CPU seconds, "cpu_s" (`Budget`)."""
     import torch
 
     from evaluator import candidate_env, dry_tells
 
-    budget = Budget(budget_s)  # the wall cap from here: a forward that sleeps or spins is inside it
+    budget = Budget(budget_s)
     phase = "meta" if real_seed is None else "real"
     recorder.dry = [] if phase == "meta" else dry_tells.Recorded(runs)
     elements = None
@@ -542,7 +533,7 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
 def _modelled(launches: list[Launch], budget: Budget, outputs: tuple, skip: frozenset) -> dict:
     """`stored`'s reply, its CPU time counted from here: the forward's own CPU time (nothing on
     meta tensors for an honest forward) is no part of the model's, or a forward spinning on the
-    host would spend the model's time and keep the verdict; its wall time is (`Budget`)."""
+    host would spend the model's time and keep the verdict; its wall time is (dry_phase's cap)."""
     try:
         budget.cpu_started = budget.cpu()
         budget.check()
@@ -550,8 +541,6 @@ def _modelled(launches: list[Launch], budget: Budget, outputs: tuple, skip: froz
                 "launches": [[x.name, list(x.grid)] for x in launches], "cpu_s": round(budget.used(), 3)}
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300], "cpu_s": round(budget.used(), 3)}
-    except Stalled as exc:
-        return {"stalled": str(exc)[:300], "cpu_s": round(budget.used(), 3)}
 
 
 def _real(phase: str):

@@ -174,7 +174,7 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> d
     ended). A problem whose inputs at `sizes` are past `dry_tells.REAL_ELEMENTS` keeps the meta
     forward's give-up (its own size, not the candidate's)."""
     meta = _model(run, source, ref, sizes, budget)
-    if "ended" in meta:  # past the wall cap, or its child never answered: never a kept ok
+    if "ended" in meta:  # its child ended in the dry command (past the wall cap): never a kept ok
         return {**meta, "refused": meta["ended"]}
     if "values" not in meta:
         return meta
@@ -204,8 +204,8 @@ def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict
     real = _model(run, source, ref, sizes, budget, seed)
     for _ in range(RERUNS):
         wanted = frozenset(real.get("needs") or ()) | runs
-        # each rerun's model has its own CPU budget and wall cap (dry_launch.Budget); the wall
-        # clock here only bounds their number under load, as WALL_TIMES bounds each
+        # each rerun has its own CPU budget (dry_launch.Budget) and wall cap (`_model`); the
+        # wall clock here bounds their number, as loosely as WALL_TIMES bounds each
         if "told" not in real or wanted == runs or time.monotonic() - started > dry_launch.WALL_TIMES * budget:
             break
         runs = wanted
@@ -244,7 +244,7 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
     """The `dry` command's reply in a fresh candidate child prepared at `sizes` (no draws); with
     `real_seed`, its real forward, the launches `runs` run there. `ended` where the child ends
     once the dry command is sent (past its wall-clock cap, out of memory, or its CPU limit
-    reached by threads of the candidate's), or its model is past that cap: never a kept ok."""
+    reached by threads of the candidate's): never a kept ok."""
     job = {"cpu_budget_s": 4 * budget + run.cfg.timeout_s, "device_memory_bytes": None}
     asked = False  # the dry command sent: where its child ends then, the candidate's code had it
     limit = run.cfg.timeout_s
@@ -258,8 +258,8 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
                                       "init": run.init_on, "problem_numbers": list(ref.numbers)}, limit)
             if reply.get("op") == "error":
                 return {"unmodelled": "the candidate did not load at these sizes"}
-            # the forward is inside the model's wall-clock cap, not its CPU time (dry_launch
-            # `_modelled`): one that sleeps or spins past the cap is `ended`, never a kept ok
+            # the wall-clock cap: WALL_TIMES the model's CPU budget on the job's clock (a pause
+            # stops it), the forward in it (not in the CPU time, dry_launch `_modelled`)
             # kernels the result does not need (knock-out round) or whose writes are constants
             # store nothing in the model: a decoy fill must not make a capped output whole
             skip = sorted({*run.decoys, *run.constant})
@@ -267,22 +267,17 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
             reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed,
                                       "runs": sorted(runs)}, dry_launch.WALL_TIMES * budget + _GRACE_S)
     except ChildFailure as exc:
-        # the dry command's child ended: the candidate's forward (its time or memory) or its model
-        # past the wall cap (a sleep or a block in its code never returns to the model's clock;
-        # its own threads spinning reach the child's CPU limit first: session 64)
-        if asked or real_seed is not None:
+        # the dry command's child ended: the candidate's forward (its time or memory), or its
+        # model past the wall cap: a sleep, a block or the candidate's own threads spend no CPU
+        # time of the model's (dry_launch.Budget), so the cap ends them; refused, never kept
+        # (a box stalled past the cap is refused too). Its threads reaching the child's CPU
+        # limit end it as well.
+        if asked:
+            cap = dry_launch.WALL_TIMES * budget + _GRACE_S
+            return {"ended": f"{str(exc)[:200]} (the model's wall-clock cap: {cap:.0f} s)"}
+        if real_seed is not None:  # the candidate's forward on real tensors: its time or memory
             return {"ended": str(exc)[:200]}
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
-    return _answered(reply)
-
-
-def _answered(reply: dict) -> dict:
-    """The `dry` command's reply as `_modelled` reads it: a model past its wall-clock cap
-    (dry_launch.Stalled: its thread off its core for WALL_TIMES its CPU budget) is `ended`, as
-    its child's end is: the candidate's sleep, block or spinning threads cause it as well as a
-    stalled box, so it is never a kept ok."""
-    if reply.get("op") != "error" and "stalled" in reply:
-        return {"ended": f"past the model's wall-clock cap: {str(reply['stalled'])[:200]}"}
     if reply.get("op") != "error" and any(k in reply for k in ("values", "told", "raised")):
         return {k: reply[k] for k in ("values", "elements", "told", "needs", "raised") if k in reply}
     if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):
