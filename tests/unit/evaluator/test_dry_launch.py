@@ -150,15 +150,19 @@ def test_a_grid_stride_loop_on_few_programs_stores_all_of_it_at_every_size():
 
 
 def test_a_model_whose_pace_cannot_finish_in_its_time_gives_up_at_once():
+    """The pace counts the thread's CPU time (dry_launch.Budget; a sleep spends none of it:
+    tests/unit/evaluator/test_dry_budget.py): 16 programs spinning 2 ms each say 20 s of 2."""
     import time
 
     from evaluator import dry_launch
 
-    pace = dry_launch._Pace(time.monotonic() + 2.0)
+    pace = dry_launch._Pace(dry_launch.Budget(2.0))
     pace.launch(10_000)
     with pytest.raises(dry_launch.Unmodelled, match="would pass the model's time"):
         for _ in range(10_000):
-            time.sleep(0.002)
+            spun = time.thread_time() + 0.002
+            while time.thread_time() < spun:
+                pass
             pace.ran()
     assert pace.done == dry_launch._PACE_EVERY  # 16 programs at 2 ms say 20 s: gave up there
 
