@@ -502,7 +502,6 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
 
     from evaluator import candidate_env, dry_tells
 
-    budget = Budget(budget_s)
     phase = "meta" if real_seed is None else "real"
     recorder.dry = [] if phase == "meta" else dry_tells.Recorded(runs)
     elements = None
@@ -527,16 +526,15 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
         dry_tells.start(None)
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
-    return _modelled(launches, budget, tuple(outputs), skip)
+    return _modelled(launches, Budget(budget_s), tuple(outputs), skip)
 
 
 def _modelled(launches: list[Launch], budget: Budget, outputs: tuple, skip: frozenset) -> dict:
-    """`stored`'s reply, its CPU time counted from here: the forward's own CPU time (nothing on
-    meta tensors for an honest forward) is no part of the model's, or a forward spinning on the
-    host would spend the model's time and keep the verdict; its wall time is (dry_phase's cap)."""
+    """`stored`'s reply, its CPU time counted from here (`budget` starts after the forward): the
+    forward's own CPU time (nothing on meta tensors for an honest forward) is no part of the
+    model's, or a forward spinning on the host would spend the model's time and keep the
+    verdict; its wall time is (dry_phase's cap)."""
     try:
-        budget.cpu_started = budget.cpu()
-        budget.check()
         return {"storages": stored(launches, budget, outputs, skip),
                 "launches": [[x.name, list(x.grid)] for x in launches], "cpu_s": round(budget.used(), 3)}
     except Unmodelled as exc:
