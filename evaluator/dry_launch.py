@@ -23,9 +23,14 @@ its first and last (`ends`); a forward that needs data on the host (`.item()`, a
 grid) observes what a meta tensor cannot answer as the GPU would, and runs again on the
 problem's CPU draw (below); descriptors and anything else the model does not know raise
 `Unmodelled` (register-only inline asm runs as the child's emulation); a storage past
-MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s`, or programs whose pace
-says the rest cannot finish in it: `_Pace`) is no model. Each of those leaves the verdict as it
-was. What the candidate's side observes in the model's forward is judged, not listed
+MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s` of its thread's CPU time,
+or programs whose pace says the rest cannot finish in it: `Budget`, `_Pace`) is no model. Each of
+those leaves the verdict as it was. Its time is CPU time, not the wall clock: a loaded box
+gave the s60f split-K hack's model a fraction of a core, it ran out of wall time and the hack
+stayed ok (session 64). The wall clock bounds it from the host (evaluator.dry_phase: WALL_TIMES
+its budget on the job's clock, a refusal past it: a candidate that sleeps, blocks or spins its
+own threads spends no CPU time of the model's thread, so only that cap ends it).
+What the candidate's side observes in the model's forward is judged, not listed
 (evaluator.dry_tells, session 62: answering is_meta and data_ptr by name left repr, type(), an
 f-string and the made-up addresses telling the model apart, and a host read raising on meta
 kept the ok): on meta tensors only tensors and metadata answer it (a CUDA device it names makes
@@ -213,7 +218,7 @@ class _Memory:
                 storage.mark(lanes, itemsize, writer=self.writer)
 
 
-def stored(launches: list[Launch], deadline: float, outputs: tuple = (), skip: frozenset = frozenset()) -> dict[str, dict]:
+def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset()) -> dict[str, dict]:
     """Per storage the forward's launches were handed (named by the first launch and argument
     that got it: `kernel#i:arg`, i counting that kernel's launches), its elements and how many
     of them some launch stored, per element size it was stored at. Raises Unmodelled: one
@@ -228,7 +233,7 @@ def stored(launches: list[Launch], deadline: float, outputs: tuple = (), skip: f
     nothing here: a full-grid zero fill before a capped kernel made the union whole at the
     declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
     memory, names, seen = _Memory(), {}, {}
-    pace = _Pace(deadline)
+    pace = _Pace(budget)
     for launch in launches:
         facts = dry_facts.facts(launch.kernel)
         if facts.data_bound is not None:
@@ -324,25 +329,54 @@ def _converted(launch: Launch, memory: _Memory):
     return args, kwargs, tensors
 
 
-class _Pace:
-    """The model's programs against its deadline: out of time as soon as the programs of the
-    running launch, at their mean time so far, say the rest of it cannot finish in it (an honest
-    ReLU's 32768 programs at 4096 x 8192 give up within seconds rather than spend the whole
-    budget). Per launch: a split-K stage's programs each take many items, its sum's one block."""
+# the dry command's wall-clock cap, in units of the model's CPU budget (evaluator.dry_phase: on
+# the job's clock, which stops while the job is paused): a model thread given a fifth of a core
+WALL_TIMES = 5.0
 
-    def __init__(self, deadline: float):
-        self.deadline, self.left, self.done, self.started = deadline, 0, 0, time.monotonic()
+
+class Budget:
+    """The model's time: `budget_s` of its thread's CPU time (`time.thread_time`: the child's
+    commands run on one thread, torch and BLAS on one intra-op thread, so neither other processes
+    nor the candidate's own threads move it; a sleep does not either). The clock is an argument
+    so that a test can stand for a loaded box."""
+
+    def __init__(self, budget_s: float, cpu=time.thread_time):
+        self.budget_s, self.cpu = budget_s, cpu
+        self.cpu_started = cpu()
+
+    def used(self) -> float:
+        """CPU seconds of the model's thread since it started."""
+        return self.cpu() - self.cpu_started
+
+    def check(self) -> float:
+        """The CPU seconds used; raises _OutOfTime past the budget."""
+        used = self.used()
+        if used > self.budget_s:
+            raise _OutOfTime("past the model's time")
+        return used
+
+
+class _Pace:
+    """The model's programs against its CPU budget: out of time as soon as the programs of the
+    running launch, at their mean CPU time so far, say the rest of it cannot finish in it (an
+    honest ReLU's 32768 programs at 4096 x 8192 give up within seconds rather than spend the
+    whole budget). Per launch: a split-K stage's programs each take many items, its sum's one
+    block. CPU time, not the wall clock: on a loaded box the wall clock said the s60f split-K
+    hack's 4096 programs could not finish and its ok stood (session 64)."""
+
+    def __init__(self, budget: Budget):
+        self.budget, self.left, self.done, self.started = budget, 0, 0, budget.used()
 
     def launch(self, programs: int) -> None:
-        self.left, self.done, self.started = programs, 0, time.monotonic()
+        self.left, self.done, self.started = programs, 0, self.budget.check()
 
     def ran(self) -> None:
         self.done, self.left = self.done + 1, self.left - 1
         if self.done % _PACE_EVERY:
             return
-        now = time.monotonic()
-        if now + (now - self.started) / self.done * self.left > self.deadline:
-            raise _OutOfTime(f"{self.done} programs took {now - self.started:.1f} s; the other {self.left} "
+        used = self.budget.check()
+        if used + (used - self.started) / self.done * self.left > self.budget.budget_s:
+            raise _OutOfTime(f"{self.done} programs took {used - self.started:.1f} CPU s; the other {self.left} "
                              f"would pass the model's time")
 
 
@@ -368,7 +402,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace
     try:
         call = inspect.getcallargs(fn, *args, **kwargs)
         call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
-        with _dry_builder(builder, memory, pace.deadline, facts.unmasked), _short_loops(facts.shortened, facts.ends), \
+        with _dry_builder(builder, memory, pace.budget, facts.unmasked), _short_loops(facts.shortened, facts.ends), \
                 np.errstate(all="ignore"):
             builder.grid_dim = grid
             for x in range(grid[0]):
@@ -377,7 +411,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace
                         builder.grid_idx = (x, y, z)
                         fn(**call)
                         pace.ran()
-    except (Unmodelled, _OutOfTime):
+    except Unmodelled:
         raise
     except Exception as exc:  # noqa: BLE001  (whatever the dry run trips on is no model)
         raise Unmodelled(f"{type(exc).__name__}: {str(exc)[:200]}") from None
@@ -398,13 +432,12 @@ _DRY_OPS = ("create_masked_load", "create_masked_store", "create_atomic_rmw", "c
 
 
 @contextmanager
-def _dry_builder(builder, memory: _Memory, deadline: float, unmasked: bool = False):
+def _dry_builder(builder, memory: _Memory, budget: Budget, unmasked: bool = False):
     """The interpreter builder's memory operations replaced on the instance for the dry run."""
     from triton.runtime.interpreter import TensorHandle, _get_np_dtype
 
     def clock():
-        if time.monotonic() > deadline:
-            raise _OutOfTime("past the model's time")
+        budget.check()
 
     def load(ptrs, mask, other, cache_policy=None, is_volatile=False):
         clock()
@@ -492,12 +525,12 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
     forward observed what a meta tensor cannot answer as the GPU would, {"values": why, "elements":
     its inputs' elements}; where the real one read back what a launch it does not run may have
     stored, or raised, {"told": why, "needs": the launches it came from} or {"raised": why}; the
-    launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded)."""
+    launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded).
+    A model's reply carries its CPU seconds, "cpu_s" (`Budget`)."""
     import torch
 
     from evaluator import candidate_env, dry_tells
 
-    deadline = time.monotonic() + budget_s
     phase = "meta" if real_seed is None else "real"
     recorder.dry = [] if phase == "meta" else dry_tells.Recorded(runs)
     elements = None
@@ -522,11 +555,19 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
         dry_tells.start(None)
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
+    return _modelled(launches, Budget(budget_s), tuple(outputs), skip)
+
+
+def _modelled(launches: list[Launch], budget: Budget, outputs: tuple, skip: frozenset) -> dict:
+    """`stored`'s reply, its CPU time counted from here (`budget` starts after the forward): the
+    forward's own CPU time (nothing on meta tensors for an honest forward) is no part of the
+    model's, or a forward spinning on the host would spend the model's time and keep the
+    verdict; its wall time is (dry_phase's cap)."""
     try:
-        return {"storages": stored(launches, deadline, tuple(outputs), skip),
-                "launches": [[x.name, list(x.grid)] for x in launches]}
+        return {"storages": stored(launches, budget, outputs, skip),
+                "launches": [[x.name, list(x.grid)] for x in launches], "cpu_s": round(budget.used(), 3)}
     except Unmodelled as exc:
-        return {"unmodelled": str(exc)[:300]}
+        return {"unmodelled": str(exc)[:300], "cpu_s": round(budget.used(), 3)}
 
 
 def _real(phase: str):

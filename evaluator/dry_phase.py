@@ -49,7 +49,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from evaluator import dry_tells, judge
+from evaluator import dry_launch, dry_tells, judge
 from evaluator.pipeline import _Run
 from evaluator.sandbox import ChildFailure
 from evaluator.verdict import Verdict
@@ -65,7 +65,8 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     started = time.monotonic()
     cpu = _modelled(run, source, ref, dict(run.sizes), budget)
     dec = _modelled(run, source, ref, declared, budget) if "storages" in cpu else {}
-    report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3)}
+    report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3),
+                              "cpu_s": [cpu.get("cpu_s"), dec.get("cpu_s")]}  # the models' own (dry_launch.Budget)
     for sizes, seen in ((dict(run.sizes), cpu), (declared, dec)):
         if "refused" in seen:  # the model cannot run this forward as the GPU does: never a kept ok
             return _unanswered(run, verdict, seen, sizes, report)
@@ -216,6 +217,8 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> d
     ended). A problem whose inputs at `sizes` are past `dry_tells.REAL_ELEMENTS` keeps the meta
     forward's give-up (its own size, not the candidate's)."""
     meta = _model(run, source, ref, sizes, budget)
+    if "ended" in meta:  # its child ended in the dry command (past the wall cap): never a kept ok
+        return {**meta, "refused": meta["ended"]}
     if "values" not in meta:
         return meta
     elements = meta.get("elements")
@@ -244,7 +247,9 @@ def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict
     real = _model(run, source, ref, sizes, budget, seed)
     for _ in range(RERUNS):
         wanted = frozenset(real.get("needs") or ()) | runs
-        if "told" not in real or wanted == runs or time.monotonic() - started > budget:
+        # each rerun has its own CPU budget (dry_launch.Budget) and wall cap (`_model`); the
+        # wall clock here bounds their number, as loosely as WALL_TIMES bounds each
+        if "told" not in real or wanted == runs or time.monotonic() - started > dry_launch.WALL_TIMES * budget:
             break
         runs = wanted
         real = _model(run, source, ref, sizes, budget, seed, runs)
@@ -260,11 +265,11 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
     why = (f"it reads back to the host what one of its own launches may have stored ({seen['told']})"
            if "told" in seen else f"it raised there ({seen['raised']})" if "raised" in seen
            else f"its model's child ended ({seen['ended']})")
+    observed = (f"On meta tensors (no values) it observed {seen['meta']}; on the problem's CPU draw its launches "
+                f"are recorded, not run{_ran(seen)}. " if "meta" in seen else "")
     text = (f"Correct at the CPU sizes, but the dry launch model, which judges where the forward's Triton "
             f"launches store at the sizes the GPU runs against the CPU's, cannot run this forward as the GPU "
-            f"does at {at}: {why}. "
-            f"On meta tensors (no values) it observed {seen['meta']}; on the problem's CPU draw its launches "
-            f"are recorded, not run{_ran(seen)}. A forward the CPU cannot judge at the sizes the GPU runs is not "
+            f"does at {at}: {why}. {observed}A forward the CPU cannot judge at the sizes the GPU runs is not "
             f"judged ok.")
     status = "runtime_error" if "raised" in seen else "timeout"
     details = {"dry": {**report, "unanswered": why[:300], "sizes": sizes},
@@ -280,9 +285,11 @@ def _ran(seen: dict) -> str:
 def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_seed: int | None = None,
            runs: frozenset = frozenset()) -> dict:
     """The `dry` command's reply in a fresh candidate child prepared at `sizes` (no draws); with
-    `real_seed`, its real forward (`ended` where that child ends: never a kept ok), the launches
-    `runs` run there."""
+    `real_seed`, its real forward, the launches `runs` run there. `ended` where the child ends
+    once the dry command is sent (past its wall-clock cap, out of memory, or its CPU limit
+    reached by threads of the candidate's): never a kept ok."""
     job = {"cpu_budget_s": 4 * budget + run.cfg.timeout_s, "device_memory_bytes": None}
+    asked = False  # the dry command sent: where its child ends then, the candidate's code had it
     limit = run.cfg.timeout_s
     try:
         with run.ev.pool.candidate(job) as child:
@@ -294,14 +301,23 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
                                       "init": run.init_on, "problem_numbers": list(ref.numbers)}, limit)
             if reply.get("op") == "error":
                 return {"unmodelled": "the candidate did not load at these sizes"}
-            # the host's forward on meta tensors is inside the same time: one that stalls only
-            # at the declared sizes has no model (the GPU's own trials time it out there)
+            # the wall-clock cap: WALL_TIMES the model's CPU budget on the job's clock (a pause
+            # stops it), the forward in it (not in the CPU time, dry_launch `_modelled`)
             # kernels the result does not need (knock-out round) or whose writes are constants
             # store nothing in the model: a decoy fill must not make a capped output whole
             skip = sorted({*run.decoys, *run.constant})
+            asked = True
             reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed,
-                                      "runs": sorted(runs)}, budget + _GRACE_S)
+                                      "runs": sorted(runs)}, dry_launch.WALL_TIMES * budget + _GRACE_S)
     except ChildFailure as exc:
+        # the dry command's child ended: the candidate's forward (its time or memory), or its
+        # model past the wall cap: a sleep, a block or the candidate's own threads spend no CPU
+        # time of the model's (dry_launch.Budget), so the cap ends them; refused, never kept
+        # (a box stalled past the cap is refused too). Its threads reaching the child's CPU
+        # limit end it as well.
+        if asked:
+            cap = dry_launch.WALL_TIMES * budget + _GRACE_S
+            return {"ended": f"{str(exc)[:200]} (the model's wall-clock cap: {cap:.0f} s)"}
         if real_seed is not None:  # the candidate's forward on real tensors: its time or memory
             return {"ended": str(exc)[:200]}
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}

@@ -290,8 +290,8 @@ def _stalls_at(test: str) -> str:
 
 
 def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(depth_evaluator, settings):
-    # (no dry launch model: its forward at the declared K stalls too, the model's whole time, and
-    # it keeps the verdict there; evaluator.dry_phase, test_dry_launch)
+    # (no dry launch model: its forward at the declared K stalls too, past the dry command's wall
+    # cap, WALL_TIMES x dry_s, which refuses it since session 64; evaluator.dry_phase, test_dry_budget)
     with depth_limits(depth_evaluator, timeout_s=6.0, dry_s=0.0) as ev:  # K, the most shrunk, alone first
         verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at("== 4096"), settings)
     assert verdict.status == "ok", verdict.feedback

@@ -132,9 +132,7 @@ def _stored(kernel, n: int, programs: int) -> dict:
 
     x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
     launch = dry_launch.Launch(kernel, (programs,), (x, y, n), {"BLOCK": 64})
-    import time
-
-    return dry_launch.stored([launch], time.monotonic() + 60)
+    return dry_launch.stored([launch], dry_launch.Budget(60))
 
 
 @needs_interpreter
@@ -152,15 +150,19 @@ def test_a_grid_stride_loop_on_few_programs_stores_all_of_it_at_every_size():
 
 
 def test_a_model_whose_pace_cannot_finish_in_its_time_gives_up_at_once():
+    """The pace counts the thread's CPU time (dry_launch.Budget; a sleep spends none of it:
+    tests/unit/evaluator/test_dry_budget.py): 16 programs spinning 2 ms each say 20 s of 2."""
     import time
 
     from evaluator import dry_launch
 
-    pace = dry_launch._Pace(time.monotonic() + 2.0)
+    pace = dry_launch._Pace(dry_launch.Budget(2.0))
     pace.launch(10_000)
     with pytest.raises(dry_launch.Unmodelled, match="would pass the model's time"):
         for _ in range(10_000):
-            time.sleep(0.002)
+            spun = time.thread_time() + 0.002
+            while time.thread_time() < spun:
+                pass
             pace.ran()
     assert pace.done == dry_launch._PACE_EVERY  # 16 programs at 2 ms say 20 s: gave up there
 
@@ -179,45 +181,39 @@ def _relu_sink(x_ptr, y_ptr, sink_ptr, n, PER: tl.constexpr, BLOCK: tl.constexpr
 
 @needs_interpreter
 def test_a_store_whose_lanes_reach_two_storages_marks_each():
-    import time
-
     from evaluator import dry_launch
 
     x, y, sink = torch.empty(1000, device="meta"), torch.empty(1000, device="meta"), torch.empty(1, device="meta")
     capped = dry_launch.Launch(_relu_sink, (4,), (x, y, sink, 1000), {"PER": 48, "BLOCK": 64})
-    got = dry_launch.stored([capped], time.monotonic() + 60)
+    got = dry_launch.stored([capped], dry_launch.Budget(60))
     assert got["_relu_sink#0:1"]["stored"] == {"4": 4 * 48} and got["_relu_sink#0:2"]["stored"] == {"4": 1}
 
 
 @needs_interpreter
 def test_a_storage_past_the_model_s_size_is_left_out_not_the_whole_forward(monkeypatch):
-    import time
-
     from evaluator import dry_launch
 
     monkeypatch.setattr(dry_launch, "MAX_ELEMENTS", 500)
     x, y, scratch = torch.empty(400, device="meta"), torch.empty(400, device="meta"), torch.empty(5000, device="meta")
     made = [dry_launch.Launch(_relu, (2,), (x, y, 400), {"BLOCK": 64}),
             dry_launch.Launch(_relu, (1,), (x, scratch, 64), {"BLOCK": 64})]
-    got = dry_launch.stored(made, time.monotonic() + 60)
+    got = dry_launch.stored(made, dry_launch.Budget(60))
     assert got["_relu#0:1"]["stored"] == {"4": 128}  # the capped output is still judged
     assert "_relu#1:1" not in got  # the scratch storage alone goes unjudged
 
 
 @needs_interpreter
 def test_a_returned_view_of_a_longer_storage_is_judged_by_its_own_elements():
-    import time
-
     from evaluator import dry_launch
 
     x = torch.empty(1000, device="meta")
     y = torch.empty(1001, device="meta")[:1000]
     whole = dry_launch.stored([dry_launch.Launch(_relu, (16,), (x, y, 1000), {"BLOCK": 64})],
-                              time.monotonic() + 60, outputs=(y,))
+                              dry_launch.Budget(60), outputs=(y,))
     assert whole["output 0"] == {"elements": 1000, "stored": 1000}
     assert whole["_relu#0:1"]["stored"] == {"4": 1000}  # 1000 of the storage's 1001: never whole
     capped = dry_launch.stored([dry_launch.Launch(_relu, (4,), (x, y, 1000), {"BLOCK": 64})],
-                               time.monotonic() + 60, outputs=(y.view(10, 100).t(),))  # strided
+                               dry_launch.Budget(60), outputs=(y.view(10, 100).t(),))  # strided
     assert capped["output 0"] == {"elements": 1000, "stored": 256}
 
 
@@ -295,14 +291,12 @@ def test_a_loop_whose_stores_only_its_counter_gates_runs_its_first_and_last_trip
 
 @needs_interpreter
 def test_a_persistent_kernel_storing_in_its_k_loop_has_a_model_past_its_cap():
-    import time
-
     from evaluator import dry_launch
 
     def run(m: int, k: int) -> dict:
         a, c = torch.empty(m * k, device="meta"), torch.empty(m, device="meta")
         made = dry_launch.Launch(_persistent_store_in_k_loop, (4,), (a, c, m, k), {"PROGS": 4, "BM": 16, "BK": 16})
-        return dry_launch.stored([made], time.monotonic() + 60)["_persistent_store_in_k_loop#0:1"]["stored"]
+        return dry_launch.stored([made], dry_launch.Budget(60))["_persistent_store_in_k_loop#0:1"]["stored"]
     assert run(128, 64) == {"4": 128}  # 8 tiles on 4 programs x 2 rounds: whole
     assert run(1024, 4096) == {"4": 128}  # 256 K trips run as 2; 128 of 1024 rows stored
 
@@ -348,7 +342,6 @@ def _zero(y_ptr, n, BLOCK: tl.constexpr):
 def test_a_kernel_the_result_does_not_need_stores_nothing_in_the_model():
     """A full-grid zero fill before a capped ReLU made the output whole at any size (s61d); the
     knock-out round's decoys (and constant writers) name storages but store nothing here."""
-    import time
 
     from evaluator import dry_launch
 
@@ -356,8 +349,8 @@ def test_a_kernel_the_result_does_not_need_stores_nothing_in_the_model():
     x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
     made = [dry_launch.Launch(_zero, (triton.cdiv(n, 64),), (y, n), {"BLOCK": 64}),
             dry_launch.Launch(_relu, (16,), (x, y, n), {"BLOCK": 64})]
-    assert dry_launch.stored(made, time.monotonic() + 60)["_zero#0:0"]["stored"] == {"4": n}
-    skipped = dry_launch.stored(made, time.monotonic() + 60, skip=frozenset({"_zero"}))
+    assert dry_launch.stored(made, dry_launch.Budget(60))["_zero#0:0"]["stored"] == {"4": n}
+    skipped = dry_launch.stored(made, dry_launch.Budget(60), skip=frozenset({"_zero"}))
     assert skipped["_zero#0:0"]["stored"] == {"4": 1024}  # named by the fill, stored by the ReLU alone
 
 
@@ -375,14 +368,12 @@ def _relu_in_place(y_ptr, n, BLOCK: tl.constexpr):
 
 
 def _copied_then_capped(n: int, cap: int) -> dict:
-    import time
-
     from evaluator import dry_launch
 
     x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
     made = [dry_launch.Launch(_copy, (triton.cdiv(n, 64),), (x, y, n), {"BLOCK": 64}),
             dry_launch.Launch(_relu_in_place, (min(triton.cdiv(n, 64), cap),), (y, n), {"BLOCK": 64})]
-    return dry_launch.stored(made, time.monotonic() + 60, outputs=(y,))
+    return dry_launch.stored(made, dry_launch.Budget(60), outputs=(y,))
 
 
 @needs_interpreter
