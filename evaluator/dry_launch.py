@@ -24,12 +24,9 @@ grid) observes what a meta tensor cannot answer as the GPU would, and runs again
 problem's CPU draw (below); descriptors and anything else the model does not know raise
 `Unmodelled` (register-only inline asm runs as the child's emulation); a storage past
 MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s` of its thread's CPU time,
-or programs whose pace says the rest cannot finish in it: `Budget`, `_Pace`) is no model. Each of
-those leaves the verdict as it was. Its time is CPU time, not the wall clock: a loaded box
-gave the s60f split-K hack's model a fraction of a core, it ran out of wall time and the hack
-stayed ok (session 64). The wall clock bounds it from the host (evaluator.dry_phase: WALL_TIMES
-its budget on the job's clock, a refusal past it: a candidate that sleeps, blocks or spins its
-own threads spends no CPU time of the model's thread, so only that cap ends it).
+not the wall clock, which load shrinks: `Budget`, `_Pace`) is no model. Each of those leaves
+the verdict as it was. The host's wall cap (evaluator.dry_phase, WALL_TIMES its budget) ends,
+and refuses, a forward that sleeps, blocks or spins threads of its own.
 What the candidate's side observes in the model's forward is judged, not listed
 (evaluator.dry_tells, session 62: answering is_meta and data_ptr by name left repr, type(), an
 f-string and the made-up addresses telling the model apart, and a host read raising on meta
