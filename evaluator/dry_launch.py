@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from evaluator import dry_facts
+from evaluator import dry_configs, dry_facts
 
 _SPACING = 1 << 44  # bytes between two storages' fake base addresses
 _FIRST = 1 << 46
@@ -484,7 +484,7 @@ MAX_LAUNCHES = 4096
 
 
 def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset(), real_seed: int | None = None,
-             runs: frozenset = frozenset()) -> dict:
+             runs: frozenset = frozenset(), configs: bool = False) -> dict:
     """The child's side (the `dry` command): the candidate's forward at this child's sizes, its
     launches recorded and not run (LaunchRecorder.dry), then the model of every launch:
     {"storages": `stored`'s} or {"unmodelled": why}. The forward runs on meta tensors, or with
@@ -492,7 +492,8 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
     forward observed what a meta tensor cannot answer as the GPU would, {"values": why, "elements":
     its inputs' elements}; where the real one read back what a launch it does not run may have
     stored, or raised, {"told": why, "needs": the launches it came from} or {"raised": why}; the
-    launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded)."""
+    launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded). With
+    `configs` (the declared sizes), also each other autotune config's grid: evaluator.dry_configs."""
     import torch
 
     from evaluator import candidate_env, dry_tells
@@ -500,6 +501,7 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
     deadline = time.monotonic() + budget_s
     phase = "meta" if real_seed is None else "real"
     recorder.dry = [] if phase == "meta" else dry_tells.Recorded(runs)
+    dry_configs.start(configs)  # every config's grid of an autotuned launch: evaluator.dry_configs
     elements = None
     try:
         # a CUDA device the problem's inputs or the candidate name makes meta tensors (or the CPU's)
@@ -522,11 +524,16 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
         dry_tells.start(None)
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
-    try:
-        return {"storages": stored(launches, deadline, tuple(outputs), skip),
-                "launches": [[x.name, list(x.grid)] for x in launches]}
-    except Unmodelled as exc:
-        return {"unmodelled": str(exc)[:300]}
+    if dry_configs.past() is not None:  # refused by evaluator.dry_phase, never a kept ok
+        return {"configs_past": dry_configs.past()[:300]}
+
+    def model(made: list) -> dict:
+        try:
+            return {"storages": stored(made, deadline, tuple(outputs), skip),
+                    "launches": [[x.name, list(x.grid)] for x in made]}
+        except Unmodelled as exc:
+            return {"unmodelled": str(exc)[:300]}
+    return dry_configs.modelled(launches, model)  # each autotune config's grid (declared sizes)
 
 
 def _real(phase: str):
