@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from functools import partial
 
 MAX_GRIDS = 32  # distinct grids one autotuned launch may take at the declared sizes
 
@@ -92,9 +93,14 @@ def variants(launches: list) -> list[tuple[str, list]]:
     return out
 
 
-def modelled(launches: list, model) -> dict:
-    """`model(launches)`'s reply for the drawn forward, with "variants": each alternative
-    forward's reply and its "config"; every forward modelled smallest first (programs in all)."""
+def modelled(launches: list, deadline: float, outputs: tuple, skip: frozenset, model=None) -> dict:
+    """The dry reply of the drawn forward ({"storages", "launches"} or {"unmodelled"}: `model`,
+    evaluator.dry_launch.stored by default), with "variants": each alternative forward's reply
+    and its "config"; every forward modelled smallest first (programs in all), within one
+    `deadline`. {"configs_past": why} past MAX_GRIDS (`past`): dry_phase refuses it."""
+    if past() is not None:
+        return {"configs_past": past()[:300]}
+    model = model or partial(_stored, deadline=deadline, outputs=outputs, skip=skip)
     forwards = [("", launches), *variants(launches)]
     order = sorted(range(len(forwards)), key=lambda i: sum(math.prod(x.grid) for x in forwards[i][1]))
     replies = {i: model(forwards[i][1]) for i in order}
@@ -102,6 +108,16 @@ def modelled(launches: list, model) -> dict:
     if len(forwards) > 1:
         reply["variants"] = [{**replies[i], "config": forwards[i][0]} for i in range(1, len(forwards))]
     return reply
+
+
+def _stored(made: list, deadline: float, outputs: tuple, skip: frozenset) -> dict:
+    """evaluator.dry_launch.stored's reply for one forward's launches (or why it has none)."""
+    from evaluator.dry_launch import Unmodelled, stored
+
+    try:
+        return {"storages": stored(made, deadline, outputs, skip), "launches": [[x.name, list(x.grid)] for x in made]}
+    except Unmodelled as exc:
+        return {"unmodelled": str(exc)[:300]}
 
 
 def _tuner(kernel: object):

@@ -524,16 +524,7 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
         dry_tells.start(None)
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
-    if dry_configs.past() is not None:  # refused by evaluator.dry_phase, never a kept ok
-        return {"configs_past": dry_configs.past()[:300]}
-
-    def model(made: list) -> dict:
-        try:
-            return {"storages": stored(made, deadline, tuple(outputs), skip),
-                    "launches": [[x.name, list(x.grid)] for x in made]}
-        except Unmodelled as exc:
-            return {"unmodelled": str(exc)[:300]}
-    return dry_configs.modelled(launches, model)  # each autotune config's grid (declared sizes)
+    return dry_configs.modelled(launches, deadline, tuple(outputs), skip)  # `stored`, per config
 
 
 def _real(phase: str):

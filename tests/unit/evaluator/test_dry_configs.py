@@ -64,7 +64,7 @@ def test_one_config_per_distinct_grid_and_a_forward_each(tuned):
     def model(made):
         order.append(made[0].grid)
         return {"storages": {}, "launches": []}
-    reply = dry_configs.modelled([launch], model)
+    reply = dry_configs.modelled([launch], 0.0, (), frozenset(), model)
     assert order == [(4096, 1, 1), (32768,)]  # the fewest programs first
     assert [v["config"] for v in reply["variants"]] == [label]
 
