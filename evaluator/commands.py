@@ -594,7 +594,7 @@ class ChildState(TimedSteps):
         skip, seed = frozenset(str(k) for k in h.get("skip") or [] if isinstance(k, str)), h.get("real_seed")
         runs = frozenset(int(i) for i in h.get("runs") or [] if type(i) is int)
         return {"op": "result", **dry_launch.measured(self._workspace(), self.model, self.recorder, float(
-            h.get("budget_s", 60)), skip, None if seed is None else int(seed), runs)}, []
+            h.get("budget_s", 60)), skip, None if seed is None else int(seed), runs, h.get("configs") is True)}, []
 
     def status(self, h: dict) -> tuple[dict, list]:
         return {"op": "result", "tampered": self.integrity.check()}, []

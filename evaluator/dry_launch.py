@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from evaluator import dry_facts
+from evaluator import dry_configs, dry_facts
 
 _SPACING = 1 << 44  # bytes between two storages' fake base addresses
 _FIRST = 1 << 46
@@ -514,7 +514,7 @@ MAX_LAUNCHES = 4096
 
 
 def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset(), real_seed: int | None = None,
-             runs: frozenset = frozenset()) -> dict:
+             runs: frozenset = frozenset(), configs: bool = False) -> dict:
     """The child's side (the `dry` command): the candidate's forward at this child's sizes, its
     launches recorded and not run (LaunchRecorder.dry), then the model of every launch:
     {"storages": `stored`'s} or {"unmodelled": why}. The forward runs on meta tensors, or with
@@ -522,14 +522,17 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
     forward observed what a meta tensor cannot answer as the GPU would, {"values": why, "elements":
     its inputs' elements}; where the real one read back what a launch it does not run may have
     stored, or raised, {"told": why, "needs": the launches it came from} or {"raised": why}; the
-    launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded).
-    A model's reply carries its CPU seconds, "cpu_s" (`Budget`)."""
+    launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded). With
+    `configs` (the declared sizes), also each other autotune config's grid: evaluator.dry_configs.
+    The model's CPU time is counted from the forward's end (`Budget`): a forward spinning on the
+    host spends none of it; its wall time is dry_phase's cap. Replies carry "cpu_s"."""
     import torch
 
     from evaluator import candidate_env, dry_tells
 
     phase = "meta" if real_seed is None else "real"
     recorder.dry = [] if phase == "meta" else dry_tells.Recorded(runs)
+    dry_configs.start(configs)  # every config's grid of an autotuned launch: evaluator.dry_configs
     elements = None
     try:
         # a CUDA device the problem's inputs or the candidate name makes meta tensors (or the CPU's)
@@ -552,19 +555,7 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
         dry_tells.start(None)
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
-    return _modelled(launches, Budget(budget_s), tuple(outputs), skip)
-
-
-def _modelled(launches: list[Launch], budget: Budget, outputs: tuple, skip: frozenset) -> dict:
-    """`stored`'s reply, its CPU time counted from here (`budget` starts after the forward): the
-    forward's own CPU time (nothing on meta tensors for an honest forward) is no part of the
-    model's, or a forward spinning on the host would spend the model's time and keep the
-    verdict; its wall time is (dry_phase's cap)."""
-    try:
-        return {"storages": stored(launches, budget, outputs, skip),
-                "launches": [[x.name, list(x.grid)] for x in launches], "cpu_s": round(budget.used(), 3)}
-    except Unmodelled as exc:
-        return {"unmodelled": str(exc)[:300], "cpu_s": round(budget.used(), 3)}
+    return dry_configs.modelled(launches, Budget(budget_s), tuple(outputs), skip)  # `stored`, per config
 
 
 def _real(phase: str):

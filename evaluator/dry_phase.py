@@ -36,7 +36,11 @@ at the declared sizes (a cap past the model's pace). What one kernel updated in 
 then stored: `_updated_short`) is judged per kernel: the union of stores was whole where a
 capped kernel finished in place what a needed full-grid copy wrote (red team s61d); so is what
 one kernel stored over earlier launches' stores, by its share at each size (`_overwritten_short`:
-a capped grid finishing by plain stores what a needed full-grid launch wrote, s64d). A forward
+a capped grid finishing by plain stores what a needed full-grid launch wrote, s64d). At the
+declared sizes an autotuned launch is judged under every config whose grid differs from the
+drawn one's, each such forward on its own (evaluator.dry_configs: a GPU's benchmark keeps the
+capped config the fresh child drew 1 time in 9, s64d); past `dry_configs.MAX_GRIDS` grids for
+one launch the forward is refused (`_unanswered`). A forward
 that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
 again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
 where they cannot run within the model's time at the declared sizes. Refused, honest or not
@@ -49,7 +53,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from evaluator import dry_launch, dry_tells, judge
+from evaluator import dry_configs, dry_launch, dry_tells, judge
 from evaluator.pipeline import _Run
 from evaluator.sandbox import ChildFailure
 from evaluator.verdict import Verdict
@@ -64,7 +68,7 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
         return verdict
     started = time.monotonic()
     cpu = _modelled(run, source, ref, dict(run.sizes), budget)
-    dec = _modelled(run, source, ref, declared, budget) if "storages" in cpu else {}
+    dec = _modelled(run, source, ref, declared, budget, configs=True) if "storages" in cpu else {}
     report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3),
                               "cpu_s": [cpu.get("cpu_s"), dec.get("cpu_s")]}  # the models' own (dry_launch.Budget)
     for sizes, seen in ((dict(run.sizes), cpu), (declared, dec)):
@@ -74,17 +78,25 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
         report["real_forward"] = str(dec.get("meta") or cpu.get("meta"))[:300]
         report["ran_launches"] = {"cpu": cpu.get("ran", []), "declared": dec.get("ran", [])}
     short = _short(cpu, dec) if "storages" in dec else None
+    config = None
+    for variant in dec.get("variants") or () if short is None else ():  # evaluator.dry_configs
+        short, config = _short(cpu, variant) if "storages" in variant else None, variant.get("config")
+        if short is not None:
+            dec = variant
+            break
     if short is None:
         report["unmodelled"] = cpu.get("unmodelled") or dec.get("unmodelled") or None
         verdict.details["dry"] = report
         return verdict
     name, size, total, stored = short
     sizes = ", ".join(f"{k}={v}" for k, v in declared.items())
-    text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's "
+    which = f"(run with an autotune config a GPU's benchmark may keep: {config}) " if config else ""
+    text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's {which}"
             f"{_stored_text(name, size, total, stored)}. Launches at the declared "
             f"sizes (kernel, grid): {_listed(dec)}. (Each launch's programs were run with memory "
             f"replaced, evaluator.dry_launch: where they store, not what.)")
-    details = {"dry": {**report, "storage": name, "stored": stored, "elements": total, "sizes": declared},
+    details = {"dry": {**report, "storage": name, "stored": stored, "elements": total, "sizes": declared,
+                       **({"config": config} if config else {})},
                "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
     return run.finish(judge.Outcome("incorrect", text, details=details), sizes_note=False)
 
@@ -209,25 +221,27 @@ _GRACE_S = 10.0  # the dry command's time past the model's own budget (its forwa
 _REAL_SEED = 7919  # added to the first trial's seed: the real forward's own draw
 
 
-def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict:
+def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, configs: bool = False) -> dict:
     """The model at `sizes`: its meta forward's, or where that forward observed what a meta
     tensor cannot answer as the GPU would (evaluator.dry_tells), the real forward's on the
     problem's CPU draw, in another fresh child; {"refused": ...} where that one has no answer
     (it read back a storage a launch it does not run may have stored, raised, or its child
     ended). A problem whose inputs at `sizes` are past `dry_tells.REAL_ELEMENTS` keeps the meta
     forward's give-up (its own size, not the candidate's)."""
-    meta = _model(run, source, ref, sizes, budget)
+    meta = _model(run, source, ref, sizes, budget, configs=configs)
     if "ended" in meta:  # its child ended in the dry command (past the wall cap): never a kept ok
         return {**meta, "refused": meta["ended"]}
+    if "configs_past" in meta:  # evaluator.dry_configs: past its count, refused (`_unanswered`)
+        return {**meta, "refused": meta["configs_past"]}
     if "values" not in meta:
         return meta
     elements = meta.get("elements")
     if not isinstance(elements, int) or elements > dry_tells.REAL_ELEMENTS:
         return {"unmodelled": f"the forward on meta tensors: {meta['values']}; the real forward's inputs of "
                               f"{elements} elements are past {dry_tells.REAL_ELEMENTS}"}
-    real = _rerun(run, source, ref, sizes, budget)
+    real = _rerun(run, source, ref, sizes, budget, configs)
     real["meta"] = meta["values"]
-    why = real.get("told") or real.get("raised") or real.get("ended")
+    why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
     if why is not None:
         real["refused"] = why
     return real
@@ -236,7 +250,7 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> d
 RERUNS = 3  # real forwards run again with more of their launches run, at most
 
 
-def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict:
+def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float, configs: bool = False) -> dict:
     """The real forward's reply, run again (each time in a fresh child, within `budget` in all
     and RERUNS times at most) with the launches run whose stores it read back (`needs`: MoE
     routing's counts, a compaction's count, a flag): the host then reads what a CPU trial's
@@ -244,7 +258,7 @@ def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict
     runs as in every CPU trial, so its values tell the model from the GPU no more than a CPU
     trial's do; a launch not run is still noise that no read reaches."""
     seed, runs, started = run.plan.trials[0][0] + _REAL_SEED, frozenset(), time.monotonic()
-    real = _model(run, source, ref, sizes, budget, seed)
+    real = _model(run, source, ref, sizes, budget, seed, configs=configs)
     for _ in range(RERUNS):
         wanted = frozenset(real.get("needs") or ()) | runs
         # each rerun has its own CPU budget (dry_launch.Budget) and wall cap (`_model`); the
@@ -252,7 +266,7 @@ def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float) -> dict
         if "told" not in real or wanted == runs or time.monotonic() - started > dry_launch.WALL_TIMES * budget:
             break
         runs = wanted
-        real = _model(run, source, ref, sizes, budget, seed, runs)
+        real = _model(run, source, ref, sizes, budget, seed, runs, configs)
     if runs:
         real["ran"] = sorted(runs)
     return real
@@ -264,13 +278,15 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
     at = ", ".join(f"{k}={v}" for k, v in sizes.items())
     why = (f"it reads back to the host what one of its own launches may have stored ({seen['told']})"
            if "told" in seen else f"it raised there ({seen['raised']})" if "raised" in seen
-           else f"its model's child ended ({seen['ended']})")
-    observed = (f"On meta tensors (no values) it observed {seen['meta']}; on the problem's CPU draw its launches "
-                f"are recorded, not run{_ran(seen)}. " if "meta" in seen else "")
+           else f"its autotuned launches take more than {dry_configs.MAX_GRIDS} distinct grids over their configs "
+                f"({seen['configs_past']}), each a forward the GPU's benchmark may keep"
+           if "configs_past" in seen else f"its model's child ended ({seen['ended']})")
     text = (f"Correct at the CPU sizes, but the dry launch model, which judges where the forward's Triton "
             f"launches store at the sizes the GPU runs against the CPU's, cannot run this forward as the GPU "
-            f"does at {at}: {why}. {observed}A forward the CPU cannot judge at the sizes the GPU runs is not "
-            f"judged ok.")
+            f"does at {at}: {why}. " + ("" if "meta" not in seen else
+            f"On meta tensors (no values) it observed {seen['meta']}; on the problem's CPU draw its launches "
+            f"are recorded, not run{_ran(seen)}. ") + "A forward the CPU cannot judge at the sizes the GPU runs is not "
+            "judged ok.")
     status = "runtime_error" if "raised" in seen else "timeout"
     details = {"dry": {**report, "unanswered": why[:300], "sizes": sizes},
                "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
@@ -283,7 +299,7 @@ def _ran(seen: dict) -> str:
 
 
 def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_seed: int | None = None,
-           runs: frozenset = frozenset()) -> dict:
+           runs: frozenset = frozenset(), configs: bool = False) -> dict:
     """The `dry` command's reply in a fresh candidate child prepared at `sizes` (no draws); with
     `real_seed`, its real forward, the launches `runs` run there. `ended` where the child ends
     once the dry command is sent (past its wall-clock cap, out of memory, or its CPU limit
@@ -308,7 +324,8 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
             skip = sorted({*run.decoys, *run.constant})
             asked = True
             reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed,
-                                      "runs": sorted(runs)}, dry_launch.WALL_TIMES * budget + _GRACE_S)
+                                      "runs": sorted(runs), "configs": configs},
+                                     dry_launch.WALL_TIMES * budget + _GRACE_S)
     except ChildFailure as exc:
         # the dry command's child ended: the candidate's forward (its time or memory), or its
         # model past the wall cap: a sleep, a block or the candidate's own threads spend no CPU
@@ -323,6 +340,10 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
     if reply.get("op") != "error" and any(k in reply for k in ("values", "told", "raised")):
         return {k: reply[k] for k in ("values", "elements", "told", "needs", "raised") if k in reply}
+    if reply.get("op") != "error" and "configs_past" in reply:
+        return {"configs_past": str(reply["configs_past"])[:300]}
     if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):
-        return {"unmodelled": str(reply.get("unmodelled") or reply.get("message") or "no reply")[:300]}
+        # the drawn config unmodelled (past the model's pace) keeps the other configs' forwards
+        return {"unmodelled": str(reply.get("unmodelled") or reply.get("message") or "no reply")[:300],
+                **({"variants": reply["variants"]} if isinstance(reply.get("variants"), list) else {})}
     return reply

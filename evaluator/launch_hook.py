@@ -428,7 +428,17 @@ class LaunchRecorder:
             meta = _grid_meta(kernel, args, kwargs)
             asked = self.resolving(grid, None, meta)
             dims = asked(meta) if callable(asked) else asked
-            self.dry.append((kernel, dims, args, {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}))
+            given = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}
+            from evaluator import dry_configs
+
+            # each other autotune config's grid, called as a GPU's benchmark of the key calls it
+
+            def grid_of(other: dict) -> object:
+                meta = _grid_meta(kernel, args, other)
+                asked = self.resolving(grid, None, meta)
+                return asked(meta) if callable(asked) else asked
+            dry_configs.note(len(self.dry), kernel, args, given, dims, grid_of)
+            self.dry.append((kernel, dims, args, given))
             self.record(kernel)
             return
         if callable(grid):

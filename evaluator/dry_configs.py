@@ -1,0 +1,156 @@
+"""Autotuned launches in the dry launch model: every config's grid at the declared sizes.
+
+The dry model (evaluator.dry_launch) runs the forward once in a fresh child, and an autotuned
+launch there runs the one config the child's autotuner draws for its key (evaluator.autotune_cpu's
+random order). A GPU's autotuner benchmarks every config and keeps the fastest, and a config
+whose grid function stops at a constant of its own (`min(cdiv(n, BLOCK), CAP)`, CAP in the
+config's meta) does the least work there: nine configs, one capped, were judged on the capped
+grid 1 time in 9 and kept an ok at 1.0014 on the CPU (red team s64d), while the GPU keeps the
+capped config and leaves 7/8 of a 4096 x 8192 output unwritten. At every CPU size all nine
+store every element, so the checked and pinned forwards agree.
+
+So where the declared sizes are modelled (`start(True)`: evaluator.dry_phase asks only there),
+each recorded launch of an autotuned kernel also calls its grid function with each other
+config's meta (the launch's keyword arguments with the config's, its heuristics called again),
+as a GPU's benchmark of the key calls it once per config, and keeps one config per grid not
+already seen (`note`): configs whose grids are the drawn one's or each other's add nothing to
+where the launch stores, so the count stays that of distinct grids. A config the child already
+knows cannot run on an sm_90 GPU (autotune_cpu's `failure`) is left out, as the GPU's benchmark
+leaves it out; one not yet known is modelled (it may only refuse). `variants` then makes one
+forward per alternative: variant j swaps every autotuned launch to its j-th alternative grid (in
+ascending program count; a launch with fewer keeps its drawn config), and evaluator.dry_phase
+judges each as its own forward against the CPU sizes' model. The forwards are modelled smallest
+first (`modelled`): a capped config has the fewest programs, so a list of costly honest configs
+cannot spend the model's time before it.
+
+Past MAX_GRIDS distinct grids for one launch the forward is not modelled config by config:
+it is refused (`past`, dry_phase: `timeout`, the CPU cannot judge it as the GPU does), never a
+kept ok. Not covered (docs/open_attacks/README.md): configs whose grids agree and whose stores
+differ (a constexpr used only in the kernel body to stop early), the combinations of two
+autotuned kernels' configs beyond variant j's alignment, and a config modelled past the model's
+time (the existing give-up for a kernel past the model's pace).
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from functools import partial
+
+MAX_GRIDS = 32  # distinct grids one autotuned launch may take at the declared sizes
+
+_ON = [False]
+_MADE: dict[int, tuple] = {}  # ordinal of a recorded launch -> ((config name, grid, kwargs), ...)
+_PAST: list[str] = []  # launches past MAX_GRIDS (`past`)
+
+
+def start(on: bool) -> None:
+    """A dry forward starts: note the configs of its autotuned launches only where `on`."""
+    _ON[0] = bool(on)
+    _MADE.clear()
+    _PAST.clear()
+
+
+def note(ordinal: int, kernel: object, args: tuple, kwargs: dict, drawn: tuple, grid_of) -> None:
+    """For the recorded launch `ordinal` of `kernel` (its `drawn` grid), the other configs of the
+    autotuner that wraps it, one per grid not seen (`grid_of(kwargs)` calls the launch's grid
+    function with that launch's meta, as the launch hook resolves it)."""
+    tuner = _tuner(kernel) if _ON[0] else None
+    if tuner is None:
+        return
+    from evaluator.launch_hook import with_heuristics
+
+    seen, found = {_dims(drawn)}, []
+    for name, config in _fitting(tuner, kwargs):
+        given, _ = with_heuristics(tuner.fn, args, {**kwargs, **config.all_kwargs()})
+        dims = _dims(grid_of(given))
+        if dims in seen:
+            continue
+        seen.add(dims)
+        found.append((name, dims, given))
+    if len(found) + 1 > MAX_GRIDS:
+        _PAST.append(f"{getattr(getattr(kernel, 'fn', kernel), '__name__', '?')}: {len(found) + 1} grids")
+    _MADE[ordinal] = tuple(sorted(found, key=lambda made: math.prod(made[1])))
+
+
+def past() -> str | None:
+    """Why this forward's configs are not modelled one by one (more than MAX_GRIDS grids)."""
+    return "; ".join(_PAST) if _PAST else None
+
+
+def variants(launches: list) -> list[tuple[str, list]]:
+    """(label, launches) per alternative forward: the j-th takes each autotuned launch's j-th
+    alternative config (`note`), the others as drawn."""
+    count = max((len(made) for made in _MADE.values()), default=0)
+    out = []
+    for j in range(count):
+        swapped, label = list(launches), []
+        for ordinal, made in sorted(_MADE.items()):
+            if j < len(made) and ordinal < len(swapped):
+                name, dims, given = made[j]
+                swapped[ordinal] = dataclasses.replace(swapped[ordinal], grid=dims, kwargs=given)
+                label.append(f"{swapped[ordinal].name}#{ordinal} with config {name.strip()}")
+        out.append(("; ".join(label), swapped))
+    return out
+
+
+def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None) -> dict:
+    """The dry reply of the drawn forward ({"storages", "launches"} or {"unmodelled"}: `model`,
+    evaluator.dry_launch.stored by default), with "variants": each alternative forward's reply
+    and its "config"; every forward modelled smallest first (programs in all), within one
+    `budget` (evaluator.dry_launch.Budget: CPU seconds). {"configs_past": why} past MAX_GRIDS
+    (`past`): dry_phase refuses it."""
+    if past() is not None:
+        return {"configs_past": past()[:300]}
+    model = model or partial(_stored, budget=budget, outputs=outputs, skip=skip)
+    forwards = [("", launches), *variants(launches)]
+    order = sorted(range(len(forwards)), key=lambda i: sum(math.prod(x.grid) for x in forwards[i][1]))
+    replies = {i: model(forwards[i][1]) for i in order}
+    reply = replies[0]
+    if len(forwards) > 1:
+        reply["variants"] = [{**replies[i], "config": forwards[i][0]} for i in range(1, len(forwards))]
+    reply["cpu_s"] = round(budget.used(), 3)
+    return reply
+
+
+def _stored(made: list, budget, outputs: tuple, skip: frozenset) -> dict:
+    """evaluator.dry_launch.stored's reply for one forward's launches (or why it has none)."""
+    from evaluator.dry_launch import Unmodelled, stored
+
+    try:
+        return {"storages": stored(made, budget, outputs, skip), "launches": [[x.name, list(x.grid)] for x in made]}
+    except Unmodelled as exc:
+        return {"unmodelled": str(exc)[:300]}
+
+
+def _tuner(kernel: object):
+    """The autotuner (evaluator.autotune_cpu.TUNERS) whose launch this is: one running now
+    (its `nargs` set by Autotuner.run) that wraps `kernel`, through any heuristics."""
+    from triton.runtime.autotuner import Heuristics
+
+    from evaluator import autotune_cpu
+
+    for tuner in list(autotune_cpu.TUNERS):
+        inner = tuner.fn
+        while isinstance(inner, Heuristics):
+            inner = inner.fn
+        if inner is kernel and getattr(tuner, "nargs", None) is not None:
+            return tuner
+    return None
+
+
+def _fitting(tuner, kwargs: dict) -> list:
+    """(name, config) of the key's pruned configs (autotune_cpu's `_KeyState`) but those known
+    not to run on an sm_90 GPU; every config where the key has no state."""
+    from evaluator import autotune_cpu
+
+    state = autotune_cpu._ORDER.get(tuner, {}).get(autotune_cpu._key(tuner, kwargs))
+    if state is None:
+        return [(autotune_cpu._named(config), config) for config in tuner.configs]
+    return [(name, config) for name, config in state.named.items()
+            if state.failure.get(name) is None]
+
+
+def _dims(grid) -> tuple:
+    """A grid as three ints (a 1-D grid and its (n, 1, 1) are one grid)."""
+    dims = tuple(int(d) for d in (grid if isinstance(grid, (tuple, list)) else (grid,)))
+    return dims + (1,) * (3 - len(dims))

@@ -1,0 +1,85 @@
+"""evaluator.dry_configs: the other autotune configs' grids of a dry forward's launches (red
+team s64d: one capped config of nine was judged 1 time in 9), without running a model."""
+from __future__ import annotations
+
+import pytest
+
+from evaluator import autotune_cpu, dry_configs
+from evaluator.dry_launch import Budget, Launch
+
+
+class _Config:
+    """What dry_configs reads of a triton.Config: its kwargs and pre_hook."""
+
+    def __init__(self, **kwargs):
+        self.kwargs, self.pre_hook = kwargs, None
+
+    def all_kwargs(self) -> dict:
+        return dict(self.kwargs)
+
+    def __str__(self) -> str:
+        return ", ".join(f"{k}: {v}" for k, v in self.kwargs.items())
+
+
+class _Kernel:
+    __name__ = "relu_kernel"
+
+
+class _Tuner:
+    """An autotuner running a launch (its nargs set) of `fn` over `configs`."""
+
+    def __init__(self, fn, configs):
+        self.fn, self.configs, self.nargs = fn, configs, {"n": 1 << 25}
+        self.arg_names, self.keys = ["n"], ["n"]
+
+
+def _capped_grid(kwargs: dict) -> tuple:
+    return (min(-(-(1 << 25) // kwargs["BLOCK"]), kwargs["CAP"]),)
+
+
+@pytest.fixture
+def tuned():
+    kernel = _Kernel()
+    configs = [_Config(BLOCK=1024, CAP=1 << 30, num_warps=w) for w in (1, 2, 4, 8)]
+    configs.append(_Config(BLOCK=1024, CAP=4096, num_warps=4))
+    tuner = _Tuner(kernel, configs)
+    autotune_cpu.TUNERS.add(tuner)
+    yield kernel, tuner
+    autotune_cpu.TUNERS.discard(tuner)
+    dry_configs.start(False)
+
+
+def test_one_config_per_distinct_grid_and_a_forward_each(tuned):
+    """Four honest configs share the drawn grid: only the capped one is a forward of its own."""
+    kernel, tuner = tuned
+    dry_configs.start(True)
+    drawn = dict(tuner.configs[0].all_kwargs())
+    dry_configs.note(0, kernel, (), drawn, (32768,), _capped_grid)
+    launch = Launch(kernel, (32768,), (), drawn)
+    (label, swapped), = dry_configs.variants([launch])
+    assert swapped[0].grid == (4096, 1, 1) and swapped[0].kwargs["CAP"] == 4096
+    assert "CAP: 4096" in label
+    order = []
+
+    def model(made):
+        order.append(made[0].grid)
+        return {"storages": {}, "launches": []}
+    reply = dry_configs.modelled([launch], Budget(60), (), frozenset(), model)
+    assert order == [(4096, 1, 1), (32768,)]  # the fewest programs first
+    assert [v["config"] for v in reply["variants"]] == [label]
+
+
+def test_off_outside_the_declared_sizes(tuned):
+    kernel, tuner = tuned
+    dry_configs.start(False)
+    dry_configs.note(0, kernel, (), dict(tuner.configs[0].all_kwargs()), (32768,), _capped_grid)
+    assert dry_configs.variants([Launch(kernel, (32768,), (), {})]) == []
+
+
+def test_past_the_cap_is_said(tuned):
+    """More distinct grids than MAX_GRIDS: `past` names the launch (dry_phase refuses it)."""
+    kernel, tuner = tuned
+    tuner.configs = [_Config(BLOCK=1024, CAP=c) for c in range(1, dry_configs.MAX_GRIDS + 2)]
+    dry_configs.start(True)
+    dry_configs.note(0, kernel, (), {"BLOCK": 1024, "CAP": 1 << 30}, (32768,), _capped_grid)
+    assert dry_configs.past() is not None and "relu_kernel" in dry_configs.past()
