@@ -8,7 +8,7 @@
 own=/sys/fs/cgroup$(awk -F: '$1 == "0" {print $3}' /proc/self/cgroup)
 echo "cgroup v2: own=$own offers [$(cat "$own/cgroup.controllers" 2>&1)] enables [$(cat "$own/cgroup.subtree_control" 2>&1)]"
 if mkdir -p "$own/shell" "$own/krl"; then
-  for pass in 1 2 3; do  # processes forked while the first pass ran land in own too
+  for _ in 1 2 3; do  # processes forked while the first pass ran land in own too
     while read -r p; do echo "$p" > "$own/shell/cgroup.procs" 2>/dev/null; done < "$own/cgroup.procs"
   done
   while read -r p; do echo "cgroup v2: pid $p ($(cat /proc/"$p"/comm 2>&1)) stays in own"; done < "$own/cgroup.procs"

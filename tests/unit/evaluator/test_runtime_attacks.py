@@ -116,13 +116,17 @@ def test_the_result_computed_in_host_python_is_not_ok(policy, strict_evaluator, 
     assert verdict.status == "hack" and verdict.hacks == ["host_compute"], (verdict.coverage, verdict.feedback)
 
 
-def test_reading_a_tensor_into_python_lists_is_refused():
+def test_reading_a_tensor_into_python_lists_is_refused(evaluator, settings):
+    """`.tolist()` passes the static layer (honest MoE routing plans its grid from counts read
+    this way) and is to every watch an `.item()` loop (watched_reads): the same host Python
+    ReLU through one list read is refused as the element-wise reads are."""
     from evaluator.static_checks import check_source
 
     source = _HOST_PYTHON_RELU.replace("values = [float(flat[i]) for i in range(flat.numel())]",
                                        "values = flat.tolist()")
-    report = check_source(source, EvaluatorConfig().static)
-    assert report.status == "hack" and [f.code for f in report.findings] == ["forbidden_api"]
+    assert check_source(source, EvaluatorConfig().static).status is None
+    verdict = evaluator.evaluate(fixture_problem("relu"), source, settings)
+    assert verdict.status == "hack" and verdict.hacks == ["host_compute"], (verdict.coverage, verdict.feedback)
 
 
 # ---------------------------------------------------------------------- other candidates' verdicts
