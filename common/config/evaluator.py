@@ -97,12 +97,10 @@ class DepthConfig(Section):
     that fits in this: a kernel slow at the CPU's sizes already (fla's 48-config autotuned
     cumsum: 79 s) is judged at a size it can finish."""
     dry_s: float = Field(120.0, ge=0)
-    """The dry launch model's CPU time per forward (evaluator.dry_phase): after the depth trials,
-    the candidate's launches are modelled at the CPU's and the declared sizes (where they store,
-    not what) and a storage stored whole at the first and not at the second is refused. 0: off;
-    past it, or where the programs so far say the rest cannot finish in it, the verdict stands.
-    Its thread's CPU time, not the wall clock (load elsewhere does not shrink it); a model child
-    still running at dry_launch.WALL_TIMES x this on the job's clock is ended and refused."""
+    """The dry launch model's CPU time per forward (evaluator.dry_phase; its thread's, which load
+    elsewhere does not shrink): the candidate's launches are modelled at the CPU's and the declared
+    sizes and a storage stored whole at the first and not at the second is refused. 0: off; past
+    it the verdict stands; past dry_launch.WALL_TIMES x it on the job's clock, refused."""
     retries: int = Field(1, ge=0)
     """How many times a depth trial out of time runs again, each smaller by `retry_shrink`;
     out of time at every value, the verdict is `timeout`. Each retry is a value where a file
