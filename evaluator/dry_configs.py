@@ -59,10 +59,10 @@ def note(ordinal: int, kernel: object, args: tuple, kwargs: dict, drawn: tuple, 
         return
     from evaluator.launch_hook import with_heuristics
 
-    seen, found = {_dims(drawn)}, []
+    seen, found = {_three_dims(drawn)}, []
     for name, config in _fitting(tuner, kwargs):
         given, _ = with_heuristics(tuner.fn, args, {**kwargs, **config.all_kwargs()})
-        dims = _dims(grid_of(given))
+        dims = _three_dims(grid_of(given))
         if dims in seen:
             continue
         seen.add(dims)
@@ -150,7 +150,10 @@ def _fitting(tuner, kwargs: dict) -> list:
             if state.failure.get(name) is None]
 
 
-def _dims(grid) -> tuple:
-    """A grid as three ints (a 1-D grid and its (n, 1, 1) are one grid)."""
-    dims = tuple(int(d) for d in (grid if isinstance(grid, (tuple, list)) else (grid,)))
+def _three_dims(grid) -> tuple:
+    """A grid as Triton takes it (launch_hook._dims: exact ints, KernelArgumentError for anything
+    else, as the launch itself raises), padded to three (a 1-D grid and its (n, 1, 1) are one)."""
+    from evaluator.launch_hook import _dims
+
+    dims = _dims(grid)
     return dims + (1,) * (3 - len(dims))
