@@ -19,9 +19,8 @@ knows cannot run on an sm_90 GPU (autotune_cpu's `failure`) is left out, as the 
 leaves it out; one not yet known is modelled (it may only refuse). `variants` then makes one
 forward per alternative: variant j swaps every autotuned launch to its j-th alternative grid (in
 ascending program count; a launch with fewer keeps its drawn config), and evaluator.dry_phase
-judges each as its own forward against the CPU sizes' model. The forwards are modelled smallest
-first (`modelled`): a capped config has the fewest programs, so a list of costly honest configs
-cannot spend the model's time before it.
+judges each as its own forward against the CPU sizes' model, each within a CPU budget of its own
+(`modelled`): costly configs modelled first cannot spend a capped config's time.
 
 Past MAX_GRIDS distinct grids for one launch the forward is not modelled config by config:
 it is refused (`past`, dry_phase: `timeout`, the CPU cannot judge it as the GPU does), never a
@@ -96,19 +95,26 @@ def variants(launches: list) -> list[tuple[str, list]]:
 def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None) -> dict:
     """The dry reply of the drawn forward ({"storages", "launches"} or {"unmodelled"}: `model`,
     evaluator.dry_launch.stored by default), with "variants": each alternative forward's reply
-    and its "config"; every forward modelled smallest first (programs in all), within one
-    `budget` (evaluator.dry_launch.Budget: CPU seconds). {"configs_past": why} past MAX_GRIDS
+    and its "config"; every forward modelled smallest first (programs in all), each within a
+    budget of its own as large as `budget` (evaluator.dry_launch.Budget: CPU seconds): sharing
+    one, six decoy configs over the whole output with fewer programs than the capped config,
+    their stores repeated to cost the model ~20 s each, spent it before the capped one was
+    reached and kept an ok at 1.0015 (session 64). Their sum is bounded from the host (the dry
+    command's wall cap, the job's CPU limit: a refusal). {"configs_past": why} past MAX_GRIDS
     (`past`): dry_phase refuses it."""
     if past() is not None:
         return {"configs_past": past()[:300]}
-    model = model or partial(_stored, budget=budget, outputs=outputs, skip=skip)
     forwards = [("", launches), *variants(launches)]
     order = sorted(range(len(forwards)), key=lambda i: sum(math.prod(x.grid) for x in forwards[i][1]))
-    replies = {i: model(forwards[i][1]) for i in order}
+    replies, spent = {}, 0.0
+    for i in order:  # each forward its own budget: decoy configs cannot spend a capped one's
+        own = type(budget)(budget.budget_s, budget.cpu)
+        replies[i] = (model or partial(_stored, budget=own, outputs=outputs, skip=skip))(forwards[i][1])
+        spent += own.used()
     reply = replies[0]
     if len(forwards) > 1:
         reply["variants"] = [{**replies[i], "config": forwards[i][0]} for i in range(1, len(forwards))]
-    reply["cpu_s"] = round(budget.used(), 3)
+    reply["cpu_s"] = round(spent, 3)
     return reply
 
 
