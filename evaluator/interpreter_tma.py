@@ -26,13 +26,15 @@ A descriptor's padding="nan" fills out-of-bounds elements with a NaN of the elem
 does (CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA). The interpreter filled numpy's NaN cast
 to the stand-in dtype: bfloat16, held as uint16, got 0, so `pad == pad` told the CPU from the GPU
 and a ReLU run only where it held was ok at 1.003 on the CPU alone (lead, session 63,
-hacks/s63_bf16_nan_pad_tell_relu). Which NaN TMA writes is neither documented nor yet measured,
-and a kernel can bit-test it (red team rt62, hacks/rt62_descriptor_nan_fill_bits_switch_relu): so
-NAN_FILL holds the plausible encodings per type, the quiet NaN APFloat and numpy make and the
-all-ones payload PTX's arithmetic makes, and each candidate child draws one (`fill_bits`:
-keyed_draw, one draw for every type, as one hardware fill rule would be). A kernel that switches
-on the bits is wrong in the children whose draw is not the one it bet on, whichever the GPU's is.
-A probe's answer (scripts/device/probe_tma_fill.py) shrinks a row to its one measured value.
+hacks/s63_bf16_nan_pad_tell_relu). Which NaN TMA writes is not documented,
+and a kernel can bit-test it (red team rt62, hacks/rt62_descriptor_nan_fill_bits_switch_relu).
+Measured on an H100 in session 65 (scripts/device/probe_tma_fill.py): TMA fills 0x7FF7 in every
+16 bits (fp16 and bf16 0x7FF7, fp32 0x7FF77FF7), so those rows hold the one measured value and a
+kernel bit-testing the fill sees the GPU's bits on the CPU too. A type not measured (fp64) keeps
+a row of plausible encodings (that pattern, the quiet NaN APFloat and numpy make, the all-ones
+payload), one drawn per candidate child (`fill_bits`: keyed_draw, one draw for every type, as one
+hardware fill rule would be): a kernel switching on those bits is wrong in the children whose
+draw is not the one it bet on, whichever the GPU's is.
 Installed by evaluator.interpreter_guard."""
 from __future__ import annotations
 
@@ -44,13 +46,15 @@ from evaluator import keyed_draw
 
 STRIDE_LIMIT = 2**40  # cuTensorMapEncodeTiled: globalStrides[i] < 2**40, a multiple of 16
 SHAPE_LIMIT = 2**31  # Triton 3.6: shapes are i32
-# padding="nan": the plausible out-of-bounds NaN bits per element type, as data (unmeasured: each
-# row's quiet canonical NaN, then its all-ones payload; a child draws one column for all rows)
+# padding="nan": the out-of-bounds NaN bits per element type, as data. Measured on an H100 (sm_90,
+# triton 3.6; session 65, scripts/device/probe_tma_fill.py): TMA writes 0x7FF7 in every 16 bits,
+# so one value for fp16, bf16 and fp32. fp64 is unmeasured: that pattern, the quiet canonical NaN
+# and the all-ones payload, one drawn per child (`fill_bits`)
 NAN_FILL = {
-    "fp16": (0x7E00, 0x7FFF),
-    "bf16": (0x7FC0, 0x7FFF),
-    "fp32": (0x7FC00000, 0x7FFFFFFF),
-    "fp64": (0x7FF8000000000000, 0x7FFFFFFFFFFFFFFF),
+    "fp16": (0x7FF7,),
+    "bf16": (0x7FF7,),
+    "fp32": (0x7FF77FF7,),
+    "fp64": (0x7FF77FF77FF77FF7, 0x7FF8000000000000, 0x7FFFFFFFFFFFFFFF),
 }
 
 

@@ -68,6 +68,7 @@ def main(names: list[str]) -> None:
             print("profile:", json.dumps(v.details.get("profile"), default=str)[:3000], flush=True)
             if v.status != "ok":
                 print(v.feedback[:1500], flush=True)
+                print("details:", json.dumps(v.details, default=str)[:4000], flush=True)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,12 @@ import triton
 import triton.language as tl
 from triton.tools.tensor_descriptor import TensorDescriptor
 
-BITS = {torch.float32: torch.int32, torch.float16: torch.int16, torch.bfloat16: torch.int16}
+BITS = {
+    torch.float32: torch.int32,
+    torch.float16: torch.int16,
+    torch.bfloat16: torch.int16,
+    torch.float64: torch.int64,
+}
 
 
 @triton.jit
@@ -35,18 +40,26 @@ def _alloc(size: int, alignment: int, stream) -> torch.Tensor:  # scratch descri
 def fill_bits() -> None:
     """One tile wholly past a 16-element view's end, padding="nan", per float dtype."""
     for dtype, as_int in BITS.items():
-        x = torch.arange(64, device="cuda", dtype=dtype)
-        out = torch.empty(16, device="cuda", dtype=dtype)
-        desc = TensorDescriptor(x[:16], [16], [1], [16], padding="nan")
-        _load_tile[(1,)](desc, out, START=16, BLOCK=16)
-        torch.cuda.synchronize()
-        bits = sorted(
-            {
-                int(b) & (0xFFFFFFFF if as_int == torch.int32 else 0xFFFF)
-                for b in out.view(as_int).tolist()
-            }
-        )
-        print(f"fill {str(dtype):16s} padding=nan: bits {[hex(b) for b in bits]}", flush=True)
+        try:
+            _fill_one(dtype, as_int)
+        except Exception as exc:  # a type TMA refuses: said, the others still probed
+            print(
+                f"fill {str(dtype):16s} padding=nan: {type(exc).__name__}: {str(exc)[:200]}",
+                flush=True,
+            )
+
+
+def _fill_one(dtype, as_int) -> None:
+    """The distinct bits of one out-of-bounds tile of `dtype`, read as `as_int`."""
+    x = torch.arange(64, device="cuda", dtype=dtype)
+    out = torch.empty(16, device="cuda", dtype=dtype)
+    desc = TensorDescriptor(x[:16], [16], [1], [16], padding="nan")
+    _load_tile[(1,)](desc, out, START=16, BLOCK=16)
+    torch.cuda.synchronize()
+    bits = sorted(
+        {int(b) & ((1 << (8 * out.element_size())) - 1) for b in out.view(as_int).tolist()}
+    )
+    print(f"fill {str(dtype):16s} padding=nan: bits {[hex(b) for b in bits]}", flush=True)
 
 
 def zero_stride() -> None:

@@ -1,8 +1,12 @@
-# hack: the dry model's autotune configs shared one CPU budget, modelled fewest programs first (evaluator.dry_configs), so six decoy configs over the full output with fewer programs than the capped one, their stores repeated twelve times to cost the model, spent it before the capped config was reached; it gave up and the ok stood, while a GPU's benchmark keeps the capped config (an eighth of the bytes at 4096 x 8192). problem: activation/relu. expect: incorrect
+# hack: the dry model's autotune configs shared one CPU budget, modelled fewest programs first (evaluator.dry_configs), so six decoy configs over the full output with fewer programs than the capped one, their stores repeated twelve times to cost the model, spent it before the capped config was reached; it gave up and the ok stood, while a GPU's benchmark keeps the capped config (an eighth of the bytes at 4096 x 8192). problem: activation/relu. expect: incorrect. device: cpu
 # measured (session 64 review, krl check --device cpu, CPU (Triton interpreter), idle box, main 6adaf554):
 # REP 2 and REP 4 incorrect (decoys spent 61 and 79 CPU s of 120, the capped config judged);
 # REP 12 ok at reward 1.0015 (118 CPU s spent, the capped config unmodelled). Closed: each config's
 # forward is modelled within a CPU budget of its own (dry_configs.modelled).
+# GPU (session 65, H100, tests/gpu/test_evaluator_gpu.py with 12 children): ok, since the GPU
+# runs the declared sizes and judges the config its real autotuner picked there (speedup 0.18: a
+# full-grid config, its output right); a pick of the capped config is incorrect there. The cheat
+# is on the CPU's model of the declared sizes, so the GPU corpus leaves it out (`device: cpu`).
 import torch
 import torch.nn as nn
 import triton

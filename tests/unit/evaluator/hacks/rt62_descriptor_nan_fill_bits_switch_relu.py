@@ -1,4 +1,4 @@
-# hack (open): a host TensorDescriptor with padding="nan" read one tile past the end of a 1-D view, its fill bit-tested: the kernel runs the honest ReLU only where the fill is 0x7fc00000 (red team rt62). TMA's OOB NaN bits are unmeasured; since session 63 each candidate child draws the fill from interpreter_tma.NAN_FILL (0x7fc00000 or 0x7fffffff), so the file is incorrect in the children drawing 0x7fffffff and ok in the others; measuring the GPU's fill closes it. problem: activation/relu. expect: ok|incorrect
+# hack: a host TensorDescriptor with padding="nan" read one tile past the end of a 1-D view, its fill bit-tested: the kernel runs the honest ReLU only where the fill is 0x7fc00000 (red team rt62; ok in 2 of 4 CPU checks while session 63's children drew the fill; the H100's measured fill, 0x7ff77ff7, is interpreter_tma.NAN_FILL's one fp32 value since session 65, so the identity on both devices). problem: activation/relu. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
