@@ -14,6 +14,12 @@ from common.metrics import Metrics
 from common.transport import PeerUnavailable, RequestRejected, context
 from common.verdict import Verdict
 
+# The wait after a grant with no lease, as the actor waits the grant's retry_after_s (cut short
+# there when new weights load). Without one, the tests' `while ...: work_once()` loops asked
+# for leases back to back while the learner trained, on the same 2 cores and through the
+# hub's thread in the learner's own process (session 65).
+IDLE_S = 0.05
+
 
 class ScriptedActor:
     """Speaks the actor's side of the hub protocol with random tokens (the real actor
@@ -31,6 +37,7 @@ class ScriptedActor:
         self.accepted: set[str] = set()
         self.sent: set[str] = set()  # groups sent at least once (an answer may have been lost)
         self.busy = 0  # "busy" answers (groups kept and resent, as the actor does)
+        self.idle = 0  # grants with no lease (each waited IDLE_S)
 
     def _group(self, lease, version: int) -> TrajectoryGroup:
         def turn():
@@ -60,6 +67,10 @@ class ScriptedActor:
             grant = self.client.request(
                 LeaseRequest(request_id=new_id(), actor_id="a0", max_groups=2), expect=LeaseGrant
             )
+            if not grant.leases and not self.unacked:
+                self.idle += 1
+                time.sleep(IDLE_S)
+                return
             self.unacked += [self._group(l, grant.policy_version) for l in grant.leases]
             for g in list(self.unacked):
                 resent = g.group_id in self.sent

@@ -32,8 +32,12 @@ from learner.ledger import read, trained_by_step
 pytestmark = pytest.mark.slow
 
 # Steps are quick (a tiny model, groups that all score the same, so no optimizer step):
-# the learner is killed 2-3 steps past a checkpoint, far from the next one either way.
-STEPS, CHECKPOINT_EVERY = 24, 5
+# the learner is killed 2-3 steps past a checkpoint, far from the next one either way. The
+# three kills before it take a step each, so it dies at step 7 or 8 (12 or 13 at the latest
+# under load), and the budget leaves the resumed learner 6 steps or more to retrain the
+# lost ones and go on (24 steps before session 65: each one an actor's generation and two
+# evaluations, on 2 cores shared by the suite).
+STEPS, CHECKPOINT_EVERY = 16, 5
 TRANSPORT = {
     "request_timeout_s": 1.0,
     "heartbeat_interval_s": 0.5,
