@@ -213,6 +213,7 @@ def _builtin(name: str):
     return builtin_problem(name)
 
 
+@pytest.mark.slow  # 14-119 s a case in session 64's suite: interpreted forwards at the declared sizes
 @pytest.mark.parametrize("problem,solution", [
     ("matmul/matmul_fp16", BUILTIN / "matmul" / "matmul_fp16.solution.py"),
     ("norm/layernorm", BUILTIN / "norm" / "layernorm.solution.py"),
