@@ -28,17 +28,6 @@ ENGINE_MAX_MODEL_LEN = 2048
 ENGINE_KV_CACHE_BYTES = 256 << 20
 
 
-def pytest_collection_modifyitems(config, items):
-    """The tests marked `slow` run first, each group in its collected order (a stable sort).
-    `make test`'s workers share the run by work stealing: a worker idle at the end takes tests
-    another has not started, but not one already running, so a two-minute test started last
-    holds the run that long on one worker while the other waits. Run first, the slow tests
-    overlap the many short ones, and the run ends on short tests. Read from the mark, not from
-    names, so a renamed test keeps its place; every worker collects and sorts alike, as
-    pytest-xdist requires."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-
-
 @pytest.fixture(scope="session", autouse=True)
 def _device_lock_per_worker():
     """Each test process's CPU evaluators take their host-wide device lock (evaluator.device_lock)

@@ -51,12 +51,7 @@ def test_corpus_covers_the_issue_list():
     assert wanted <= codes, f"missing: {sorted(wanted - codes)}"
 
 
-# the depth-trial files are the corpus's slow ones (44 of 937 took 768 of its 2096 s in session 64's
-# suite): marked `slow`, they run first (tests/conftest.py)
-CASES = [pytest.param(p, id=p.stem, marks=[pytest.mark.slow] if "_declared_depth_" in p.stem else []) for p in CORPUS]
-
-
-@pytest.mark.parametrize("path", CASES)
+@pytest.mark.parametrize("path", CORPUS, ids=[p.stem for p in CORPUS])
 def test_hack_is_caught(path, evaluator, strict_evaluator, request, settings):
     head = _header(path)
     if head["device"] == "cuda":  # its cheat needs what only the GPU's timed runs leave (tests/gpu)

@@ -104,7 +104,6 @@ def test_a_slow_reference_in_the_knockout_round_does_not_spend_the_candidates_ti
     assert slow["calls"] and slow["over"] >= over_s  # the reference took more than the candidate had left
 
 
-@pytest.mark.slow  # 20 s in session 64's suite: it runs the evaluation's time out
 def test_a_reference_timed_after_the_evaluations_time_ran_out_still_gets_time_of_its_own(
         evaluator, problems, monkeypatch):
     """The reference is timed after the candidate; an evaluation whose earlier phases used up
