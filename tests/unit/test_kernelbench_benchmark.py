@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 FIXTURES = ROOT / "tests" / "unit" / "evaluator" / "fixtures"
@@ -111,6 +113,7 @@ def test_shards_split_the_selection_between_processes(tmp_path):
     assert bad.returncode == 2 and "0 <= K < N" in bad.stderr
 
 
+@pytest.mark.slow  # 37 s in session 64's suite: three benchmark processes
 def test_gpus_run_one_shard_per_device_and_merge_into_one_report(tmp_path):
     """--gpus: one process per listed device, each evaluating its shard into its own file;
     the rows end up merged in --results and in one report (here on the CPU: the list only

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 import torch
 from conftest import (
     FixtureProblem,
@@ -79,6 +80,7 @@ def test_a_size_the_problem_gives_no_value_is_raised_not_left():
     assert {d.label: d.declared for d in depths} == {"dim": 256 * 64, "widths[0]": 8 * 64, "widths[1]": 16 * 64}
 
 
+@pytest.mark.slow  # 68 s in session 64's suite: two evaluations with their depth trials
 def test_the_reference_child_reads_the_modules_own_sizes(depth_evaluator, settings):
     """Red team s58f (hacks/s58f_declared_depth_*): a row block fixed at the CPU's 256 columns on
     a problem that writes `dim = int(16384)` was ok; the depth trial now raises dim to 16384 and

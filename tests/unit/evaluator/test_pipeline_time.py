@@ -58,6 +58,7 @@ def test_a_reference_command_out_of_time_after_the_candidate_ran_is_the_candidat
     assert "during correctness" in verdict.feedback
 
 
+@pytest.mark.slow  # 44 s in session 64's suite: it waits out a slow reference
 def test_a_slow_reference_in_the_knockout_round_does_not_spend_the_candidates_time(
         evaluator, problems, monkeypatch):
     """Red team s29b: with the reference's commands of the knock-out round slow (a problem

@@ -18,7 +18,7 @@ import statistics
 from pathlib import Path
 
 import pytest
-from conftest import fixture_problem
+from conftest import fixture_problem, judged
 from test_hacks import _header
 
 # more samples of both verdicts on a close call (one sample each said the attack earned more)
@@ -29,14 +29,12 @@ RESIDUAL = sorted((Path(__file__).parent / "residual").glob("*.py"))
 @pytest.fixture(scope="module")
 def honest_verdict(evaluator):
     """The honest solution's verdict per problem, judged once by the same evaluator as the
-    attacks (16 files over 2 problems once judged it 16 times)."""
-    verdicts = {}
+    attacks (16 files over 2 problems once judged it 16 times), and once with the other modules
+    of the test process that judge it (conftest.judged)."""
 
     def verdict(name: str, settings):
-        if name not in verdicts:
-            problem = fixture_problem(name)
-            verdicts[name] = evaluator.evaluate(problem, problem.solution, settings)
-        return verdicts[name]
+        problem = fixture_problem(name)
+        return judged(evaluator, problem, problem.solution, settings)
     return verdict
 
 
@@ -46,7 +44,9 @@ def test_a_residual_attack_earns_less_than_the_honest_solution(path, evaluator, 
     assert head["policy"] in (None, "paper")
     problem = fixture_problem(head["problem"])
     honest = honest_verdict(head["problem"], settings)
-    attack = evaluator.evaluate(problem, path.read_text(), settings)
+    # the first verdict of the file is shared with the tests below that read it (conftest.judged:
+    # the torch routes' and the float8 sign's files were judged twice); resamples are fresh
+    attack = judged(evaluator, problem, path.read_text(), settings)
     assert honest.status == "ok", honest.feedback
     attacks, honests = [attack.reward], [honest.reward]
     if attack.status == "ok" and attack.reward >= honest.reward:
@@ -66,7 +66,7 @@ def test_a_sign_made_by_a_float8_conversion_is_pytorchs_work_in_the_coverage_bou
     reads, the conversion left the kernels 0.83 of relu's work (red team s62d, reward 0.92);
     charged the reference's work it decides (evaluator.profiled_coverage), it leaves none."""
     path = Path(__file__).parent / "residual" / "s62d_relu_sign_by_float8_cast_of_half_spread_paper.py"
-    verdict = evaluator.evaluate(fixture_problem(_header(path)["problem"]), path.read_text(), settings)
+    verdict = judged(evaluator, fixture_problem(_header(path)["problem"]), path.read_text(), settings)
     assert verdict.status == "ok", verdict.feedback
     assert verdict.coverage < 0.01 and verdict.reward < 0.51, verdict.details["profile"]
 
@@ -81,6 +81,6 @@ def test_a_torch_route_to_the_whole_answer_beside_triton_copies_leaves_the_kerne
     expm1 and where, coverage 0.32, reward 0.66; session 63's GELU, GELU-tanh and leaky ReLU
     routes alike). The elementwise ops that made numbers are charged the reference's work they
     computed (evaluator.profiled_coverage): coverage 0, PyTorch alone's reward."""
-    verdict = evaluator.evaluate(fixture_problem(_header(path)["problem"]), path.read_text(), settings)
+    verdict = judged(evaluator, fixture_problem(_header(path)["problem"]), path.read_text(), settings)
     assert verdict.status == "ok", verdict.feedback
     assert verdict.coverage < 0.01 and verdict.reward < 0.51, verdict.details["profile"]
