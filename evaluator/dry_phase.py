@@ -53,7 +53,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from evaluator import dry_configs, dry_launch, dry_tells, judge
+from evaluator import dry_configs, dry_launch, dry_tells, gates, judge
 from evaluator.pipeline import _Run
 from evaluator.sandbox import ChildFailure
 from evaluator.verdict import Verdict
@@ -71,6 +71,8 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     dec = _modelled(run, source, ref, declared, budget, configs=True) if "storages" in cpu else {}
     report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3),
                               "cpu_s": [cpu.get("cpu_s"), dec.get("cpu_s")]}  # the models' own (dry_launch.Budget)
+    if cpu.get("unrun") or dec.get("unrun"):  # launches the model could not run (dry_launch.stored)
+        report["unrun"] = [cpu.get("unrun"), dec.get("unrun")]
     for sizes, seen in ((dict(run.sizes), cpu), (declared, dec)):
         if "refused" in seen:  # the model cannot run this forward as the GPU does: never a kept ok
             return _unanswered(run, verdict, seen, sizes, report)
@@ -298,6 +300,19 @@ def _ran(seen: dict) -> str:
     return f" (but launches {ran} of the forward, whose stores it read back, run as in a CPU trial)" if ran else ""
 
 
+def _skipped(run: _Run) -> list[str]:
+    """Kernels that store nothing in the model: constant writers, and those the knock-out round
+    knocked out and found the result does not need, where knocked out together they left it
+    right too (knockout_round `_jointly`: two capped ReLU grids storing one output are each
+    unneeded alone). Not those it counts as decoys unasked (a name the file defines twice,
+    kernels past gates.MAX_KERNELS): nothing showed them unneeded, and a capped in-place ReLU
+    after a needed copy, its name defined twice, was never modelled (ok at 1.0008, s65e)."""
+    shared = set(gates.shared_names(list(run.details.get("kernels_defined") or [])))
+    unasked = shared | set(run.own_names[gates.MAX_KERNELS:])
+    found = [name for name in run.decoys if name not in unasked] if getattr(run, "decoys_joint", True) else []
+    return sorted({*found, *run.constant})
+
+
 def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_seed: int | None = None,
            runs: frozenset = frozenset(), configs: bool = False) -> dict:
     """The `dry` command's reply in a fresh candidate child prepared at `sizes` (no draws); with
@@ -321,7 +336,7 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
             # stops it), the forward in it (not in the CPU time, dry_launch `_modelled`)
             # kernels the result does not need (knock-out round) or whose writes are constants
             # store nothing in the model: a decoy fill must not make a capped output whole
-            skip = sorted({*run.decoys, *run.constant})
+            skip = _skipped(run)
             asked = True
             reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed,
                                       "runs": sorted(runs), "configs": configs},

@@ -450,3 +450,37 @@ def test_an_overwrite_is_judged_by_its_share_of_the_storage_at_each_size():
     assert dry_phase._short(model(1000, {}), model(1 << 16, {})) is None
     # a fix-up pass the forward runs at small sizes only (a path chosen by size) is not judged
     assert dry_phase._short(model(1000, {"fix@4": 1000}), model(1 << 16, {})) is None
+
+
+# --- session 65 (s65e): a launch the model cannot run, and the decoys nothing showed unneeded ---
+
+
+@needs_interpreter
+def test_a_launch_the_model_cannot_run_stores_nothing_and_the_rest_is_judged():
+    """A one-program scatter (data-bound) beside a capped ReLU gave the whole forward up, and
+    the capped grid kept its ok (s65e): the scatter stores nothing, the ReLU is modelled."""
+    from evaluator import dry_launch
+
+    n = 1 << 14
+    x, y, idx = torch.empty(n, device="meta"), torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    unrun: list = []
+    made = [dry_launch.Launch(_scatter, (1,), (x, idx, y, 64), {"BLOCK": 64}),
+            dry_launch.Launch(_relu, (16,), (x, y, n), {"BLOCK": 64})]
+    got = dry_launch.stored(made, dry_launch.Budget(60), unrun=unrun)
+    assert got["_scatter#0:2"]["stored"] == {"4": 1024} and unrun and "_scatter#0" in unrun[0]
+
+
+def test_decoys_counted_unasked_store_in_the_model():
+    """Names the file defines twice and kernels past gates.MAX_KERNELS are decoys nobody knocked
+    out: they store in the model (a capped in-place ReLU so named kept an ok, s65e); constant
+    writers store nothing, and so do those the round found unneeded where they were together."""
+    from types import SimpleNamespace
+
+    from evaluator import gates
+
+    own = [f"k{i}" for i in range(gates.MAX_KERNELS)] + ["ninth"]
+    run = SimpleNamespace(details={"kernels_defined": [*own, "k1"]}, own_names=own,
+                          decoys=["k2", "ninth", "k1"], constant=["k3"])
+    assert dry_phase._skipped(run) == ["k2", "k3"]
+    run.decoys_joint = False  # knocked out together, the round's decoys left the result wrong
+    assert dry_phase._skipped(run) == ["k3"]
