@@ -16,9 +16,10 @@ split-K stage's partial sums started as).
 
 Only a storage stored whole at the CPU's sizes counts, so a triangular output, a diagonal, a
 padded buffer (partly stored at every size) are never judged, and the union of every launch
-of the forward is compared (a chunked launch, a second launch for a tail), but for kernels the
-knock-out round found the result does not need and constant writers, which store nothing in
-the model (a decoy zero fill made a capped output whole: s61d). A returned tensor is also
+of the forward is compared (a chunked launch, a second launch for a tail), but for constant
+writers and kernels the knock-out round found the result does not need alone and together
+(`_skipped`), which store nothing in the model (a decoy zero fill made a capped output whole:
+s61d). A returned tensor is also
 judged by its own elements (`output i`: a view of a longer storage). A forward that observes
 what a meta tensor cannot answer as the GPU would (text, an address, a value read to the host:
 evaluator.dry_tells) runs again in another fresh child on the problem's CPU draw at the same
@@ -26,7 +27,8 @@ sizes (`_modelled`), its launches recorded and not run; where that forward reads
 of them may have stored, raises, or its child ends, the model cannot run it as the GPU does and
 the candidate is refused (`_unanswered`: `timeout`, or `runtime_error` where it raised): a
 give-up the candidate's code can cause is never a kept ok (red team s61d's host NaN guard, s62a).
-What has no model otherwise (a kernel whose stores a loaded value steers, more than
+A launch the model cannot run (its stores a loaded value steers, an op it does not know)
+stores nothing there, the rest judged (dry_launch.stored; s65e). What has no model otherwise (more than
 `dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`, a problem whose inputs are past
 `dry_tells.REAL_ELEMENTS` where the real forward was needed) keeps the verdict, said so in
 `details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
