@@ -470,17 +470,17 @@ def test_a_launch_the_model_cannot_run_stores_nothing_and_the_rest_is_judged():
     assert got["_scatter#0:2"]["stored"] == {"4": 1024} and unrun and "_scatter#0" in unrun[0]
 
 
-def test_decoys_counted_unasked_store_in_the_model():
-    """Names the file defines twice and kernels past gates.MAX_KERNELS are decoys nobody knocked
-    out: they store in the model (a capped in-place ReLU so named kept an ok, s65e); constant
-    writers store nothing, and so do those the round found unneeded where they were together."""
+def test_decoys_needed_together_are_refused_at_the_declared_sizes():
+    """Two capped grids storing one output are each unneeded alone (s65e): where the round's
+    decoys knocked out together once more (knockout_round._jointly) left the result wrong, no
+    decoy may be left out of the model and none is known needed: `timeout`, never a kept ok."""
     from types import SimpleNamespace
 
-    from evaluator import gates
-
-    own = [f"k{i}" for i in range(gates.MAX_KERNELS)] + ["ninth"]
-    run = SimpleNamespace(details={"kernels_defined": [*own, "k1"]}, own_names=own,
-                          decoys=["k2", "ninth", "k1"], constant=["k3"])
-    assert dry_phase._skipped(run) == ["k2", "k3"]
-    run.decoys_joint = False  # knocked out together, the round's decoys left the result wrong
-    assert dry_phase._skipped(run) == ["k3"]
+    finished = []
+    run = SimpleNamespace(decoys=["relu_a", "relu_b"], constant=["fill"], decoys_joint=False, sizes={"n": 16},
+                          cfg=SimpleNamespace(correctness=SimpleNamespace(depth=SimpleNamespace(dry_s=60.0))),
+                          finish=lambda outcome, sizes_note: finished.append(outcome) or outcome)
+    verdict = SimpleNamespace(status="ok", speedup=1.0, details={})
+    out = dry_phase.check(run, "", None, verdict, {"n": 4096})
+    assert out.status == "timeout" and "relu_a, relu_b" in out.feedback and "needed together" in out.feedback
+    assert dry_phase._skipped(run) == ["fill", "relu_a", "relu_b"]
