@@ -22,7 +22,9 @@ kernel's knock-outs survives only by spoiling exactly those and no normal one: a
 recognises every other kernel's knock-out by its missing output) 1 / C(REPEATS + CHECKS,
 REPEATS) = 1/35; spoiling fewer leaves one knock-out right (a decoy), more hits a check.
 Each forward costs a fresh draw and a reference forward too: a round is REPEATS per kernel
-plus CHECKS forwards (7 for one kernel, 10 for two), run only where gates.knockouts_due.
+plus CHECKS forwards (7 for one kernel, 10 for two), run only where gates.knockouts_due, and
+one more where two or more kernels came out unneeded: all of them knocked out at once
+(`_jointly`: each unneeded alone is not all unneeded together, red team s65e).
 """
 from __future__ import annotations
 
@@ -92,10 +94,12 @@ def _jointly(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, s: dic
     """Whether the result is right with every kernel in `found` knocked out at once (each was,
     alone). Two kernels storing the same output are each unneeded alone and needed together:
     the dry model (evaluator.dry_phase `_skipped`) stored nothing for either, and two capped
-    ReLU grids so paired kept an ok (red team s65e). Raised or no evidence: not shown."""
+    ReLU grids so paired kept an ok at 0.503 (red team s65e); dry_phase now refuses where this
+    is False. A knock-out that raised is not right; where the reference's own outputs cannot
+    be judged (no evidence, nothing the candidate chose) the single knock-outs stand."""
     view = _reference_view(run, ref, ref_child, s)
     if view is None:
-        return False
+        return True
     outcome, result = _one(run, child, ref, view, s["id"], found)
     return outcome is None and result == "right"
 
