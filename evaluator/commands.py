@@ -22,7 +22,7 @@ imported — and the worker compares, times and decides. The commands:
            In a candidate child fresh memory (torch.empty & co.) holds random values in
            every one of these forwards. With knockout, every Triton launch is also skipped:
            if the output is still right, the kernels did no work it depends on; with
-           kernel_knockout (a name), only that kernel's launches are (evaluator.knockout_round).
+           kernel_knockout (a name or names), only those kernels' launches are (evaluator.knockout_round).
            With torch_knockout (strict policy), every PyTorch compute operator returns
            noise while the Triton kernels run: the output must still be right.
   arm      {ids, seeds}: the next timed batch: one fresh draw per (set, seed) from the
@@ -313,7 +313,7 @@ class ChildState(TimedSteps):
                         # watched as every checked forward is (its report unread): the watch
                         # is memory traffic a forward can sense (rt25_watch_sensed_by_grid_allocation)
                         watch = Provenance(self.recorder) if h.get("provenance") and self.role == "candidate" else None
-                        with self.recorder.suppressed(only if isinstance(only, str) else None), \
+                        with self.recorder.suppressed(only if isinstance(only, (str, list)) else None), \
                                 random_uninitialised(), watch or nullcontext(), kept:
                             outs, launches = self._forward(inputs)
                     else:

@@ -122,8 +122,10 @@ def _stored(made: list, budget, outputs: tuple, skip: frozenset) -> dict:
     """evaluator.dry_launch.stored's reply for one forward's launches (or why it has none)."""
     from evaluator.dry_launch import Unmodelled, stored
 
+    unrun: list = []
     try:
-        return {"storages": stored(made, budget, outputs, skip), "launches": [[x.name, list(x.grid)] for x in made]}
+        reply = {"storages": stored(made, budget, outputs, skip, unrun), "launches": [[x.name, list(x.grid)] for x in made]}
+        return {**reply, "unrun": unrun[:8]} if unrun else reply
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300]}
 

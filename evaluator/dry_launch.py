@@ -14,18 +14,18 @@ reading anything, and a store or atomic marks, per storage, the elements its mas
 through. What it tells: per launch and tensor argument, how many elements of the argument's
 storage the launch stored (`coverage`).
 
-What it may get wrong, and why that is never a refusal: a kernel whose store addresses or
-control flow read a loaded value has no model (evaluator.dry_facts `data_bound`; one whose
-loaded values reach store masks only stores every lane landing in a storage, `unmasked`: an
-upper bound); a loop that stores nothing and steers no store runs one trip
+What it may get wrong: a launch whose store addresses or control flow read a loaded value is
+not run (evaluator.dry_facts `data_bound`; one whose loaded values reach store masks only
+stores every lane landing in a storage, `unmasked`: an upper bound), nor the rest of one with
+a descriptor or an op the model does not know (register-only inline asm runs as the child's
+emulation): it stores what it stored before it stopped (`stored`: a lower bound, the rest of
+the forward judged); a loop that stores nothing and steers no store runs one trip
 (`dry_facts.shortened`: the K loop of a matmul), one whose stores only its counter's tests gate
 its first and last (`ends`); a forward that needs data on the host (`.item()`, a data-made
 grid) observes what a meta tensor cannot answer as the GPU would, and runs again on the
-problem's CPU draw (below); descriptors and anything else the model does not know raise
-`Unmodelled` (register-only inline asm runs as the child's emulation); a storage past
-MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s` of its thread's CPU time,
-not the wall clock, which load shrinks: `Budget`, `_Pace`) is no model. Each of those leaves
-the verdict as it was. The host's wall cap (evaluator.dry_phase, WALL_TIMES its budget) ends,
+problem's CPU draw (below); a storage past MAX_ELEMENTS goes unjudged alone; a model past its
+time (`budget_s` of its thread's CPU time, not the wall clock, which load shrinks: `Budget`,
+`_Pace`) is no model and leaves the verdict as it was. The host's wall cap (evaluator.dry_phase, WALL_TIMES its budget) ends,
 and refuses, a forward that sleeps, blocks or spins threads of its own.
 What the candidate's side observes in the model's forward is judged, not listed
 (evaluator.dry_tells, session 62: answering is_meta and data_ptr by name left repr, type(), an
@@ -204,7 +204,6 @@ class _Memory:
                 raise Unmodelled("a store outside every tensor the launch was handed")
             storage.mark(offsets, itemsize, self.kernel, self.writer)
 
-
     def _upper(self, hit: np.ndarray, itemsize: int) -> None:
         hit = hit[hit >= np.uint64(_FIRST)]
         index = (hit - np.uint64(_FIRST)) // np.uint64(_SPACING)
@@ -215,11 +214,15 @@ class _Memory:
                 storage.mark(lanes, itemsize, writer=self.writer)
 
 
-def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset()) -> dict[str, dict]:
+def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset(),
+           unrun: list | None = None) -> dict[str, dict]:
     """Per storage the forward's launches were handed (named by the first launch and argument
     that got it: `kernel#i:arg`, i counting that kernel's launches), its elements and how many
-    of them some launch stored, per element size it was stored at. Raises Unmodelled: one
-    launch the model cannot run leaves the union unknown (it might have stored the rest).
+    of them some launch stored, per element size it was stored at. A launch the model cannot
+    run (data-bound, a descriptor, an op it does not know: named in `unrun`) keeps what it stored
+    before it stopped: a lower bound, the rest judged (giving the whole forward up, a one-program
+    scatter beside s60f's capped ReLU grid kept an ok at 1.0009: red team s65e). Raises
+    Unmodelled (_OutOfTime) past the model's time only.
 
     With the forward's `outputs`, also `"output i"` per returned tensor: its own elements and
     how many of them were stored (a view of a longer storage is never stored whole, so the
@@ -229,25 +232,30 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
     or whose writes were constants: pipeline `decoys`, `constant`) name storages but store
     nothing here: a full-grid zero fill before a capped kernel made the union whole at the
     declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
-    memory, names, seen = _Memory(), {}, {}
+    memory, names, seen, unrun = _Memory(), {}, {}, [] if unrun is None else unrun
     pace = _Pace(budget)
     for launch in launches:
         facts = dry_facts.facts(launch.kernel)
-        if facts.data_bound is not None:
-            raise Unmodelled(f"{launch.name}: {facts.data_bound}")
         ordinal = seen[launch.name] = seen.get(launch.name, -1) + 1
-        args, kwargs, tensors = _converted(launch, memory)
-        for where, tensor in tensors:
-            names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
-        if launch.name in skip:
-            continue
-        pace.launch(math.prod(launch.grid))
-        # an upper bound of a launch's stores (`unmasked`) is no update in place of any element
-        memory.begin(None if facts.unmasked else launch.name, launch.name)
-        _run(launch, args, kwargs, memory, facts, pace)
+        try:  # a launch the model cannot run keeps what it stored before it stopped
+            args, kwargs, tensors = _converted(launch, memory)
+            for where, tensor in tensors:
+                names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
+            if launch.name in skip:
+                continue
+            if facts.data_bound is not None:
+                raise Unmodelled(facts.data_bound)
+            pace.launch(math.prod(launch.grid))
+            # an upper bound of a launch's stores (`unmasked`) is no update in place of any element
+            memory.begin(None if facts.unmasked else launch.name, launch.name)
+            _run(launch, args, kwargs, memory, facts, pace)
+        except _OutOfTime:
+            raise
+        except Unmodelled as exc:
+            unrun.append(f"{launch.name}#{ordinal}: {str(exc)[:120]}")
     out = {}
     for key, storage in memory.storages.items():
-        if storage.unjudged:
+        if storage.unjudged or key not in names:  # a storage only an unconverted launch was handed
             continue
         out[names[key]] = {"bytes": storage.nbytes,
                            "stored": {str(size): storage.stored(size) for size in storage.marks}}
@@ -502,8 +510,6 @@ def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
         yield
     finally:
         interpreter_loops.DRY_SHORTEN = saved
-
-
 
 
 # launches of one forward the model runs at most (more: no model). Their programs are bounded

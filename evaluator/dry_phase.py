@@ -16,9 +16,10 @@ split-K stage's partial sums started as).
 
 Only a storage stored whole at the CPU's sizes counts, so a triangular output, a diagonal, a
 padded buffer (partly stored at every size) are never judged, and the union of every launch
-of the forward is compared (a chunked launch, a second launch for a tail), but for kernels the
-knock-out round found the result does not need and constant writers, which store nothing in
-the model (a decoy zero fill made a capped output whole: s61d). A returned tensor is also
+of the forward is compared (a chunked launch, a second launch for a tail), but for constant
+writers and kernels the knock-out round found the result does not need alone and together
+(`_skipped`), which store nothing in the model (a decoy zero fill made a capped output whole:
+s61d). A returned tensor is also
 judged by its own elements (`output i`: a view of a longer storage). A forward that observes
 what a meta tensor cannot answer as the GPU would (text, an address, a value read to the host:
 evaluator.dry_tells) runs again in another fresh child on the problem's CPU draw at the same
@@ -26,7 +27,8 @@ sizes (`_modelled`), its launches recorded and not run; where that forward reads
 of them may have stored, raises, or its child ends, the model cannot run it as the GPU does and
 the candidate is refused (`_unanswered`: `timeout`, or `runtime_error` where it raised): a
 give-up the candidate's code can cause is never a kept ok (red team s61d's host NaN guard, s62a).
-What has no model otherwise (a kernel whose stores a loaded value steers, more than
+A launch the model cannot run (its stores a loaded value steers, an op it does not know)
+stores nothing there, the rest judged (dry_launch.stored; s65e). What has no model otherwise (more than
 `dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`, a problem whose inputs are past
 `dry_tells.REAL_ELEMENTS` where the real forward was needed) keeps the verdict, said so in
 `details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
@@ -66,11 +68,15 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     declared = {k: v for k, v in targets.items() if isinstance(v, (int, list, tuple))}
     if budget <= 0 or declared.keys() != run.sizes.keys() or declared == dict(run.sizes):
         return verdict
+    if not getattr(run, "decoys_joint", True):  # knockout_round._jointly: no decoy is known unneeded
+        return _unanswered(run, verdict, {"decoys": ", ".join(run.decoys)[:300]}, declared, {})
     started = time.monotonic()
     cpu = _modelled(run, source, ref, dict(run.sizes), budget)
     dec = _modelled(run, source, ref, declared, budget, configs=True) if "storages" in cpu else {}
     report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3),
                               "cpu_s": [cpu.get("cpu_s"), dec.get("cpu_s")]}  # the models' own (dry_launch.Budget)
+    if cpu.get("unrun") or dec.get("unrun"):  # launches the model could not run (dry_launch.stored)
+        report["unrun"] = [cpu.get("unrun"), dec.get("unrun")]
     for sizes, seen in ((dict(run.sizes), cpu), (declared, dec)):
         if "refused" in seen:  # the model cannot run this forward as the GPU does: never a kept ok
             return _unanswered(run, verdict, seen, sizes, report)
@@ -280,7 +286,9 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
            if "told" in seen else f"it raised there ({seen['raised']})" if "raised" in seen
            else f"its autotuned launches take more than {dry_configs.MAX_GRIDS} distinct grids over their configs "
                 f"({seen['configs_past']}), each a forward the GPU's benchmark may keep"
-           if "configs_past" in seen else f"its model's child ended ({seen['ended']})")
+           if "configs_past" in seen else f"its model's child ended ({seen['ended']})" if "ended" in seen
+           else f"its kernels {seen['decoys']} are each unneeded alone at the CPU sizes and needed together, so "
+                f"none can be left out of the model and none is known to be needed")
     text = (f"Correct at the CPU sizes, but the dry launch model, which judges where the forward's Triton "
             f"launches store at the sizes the GPU runs against the CPU's, cannot run this forward as the GPU "
             f"does at {at}: {why}. " + ("" if "meta" not in seen else
@@ -296,6 +304,16 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
 def _ran(seen: dict) -> str:
     ran = seen.get("ran")
     return f" (but launches {ran} of the forward, whose stores it read back, run as in a CPU trial)" if ran else ""
+
+
+def _skipped(run: _Run) -> list[str]:
+    """Kernels that store nothing in the model: the knock-out round's decoys and constant
+    writers (a decoy filling at the declared sizes only what a capped grid leaves would make it
+    whole). Their decoys must be unneeded together too (knockout_round `_jointly`; `check`
+    refuses otherwise): two capped ReLU grids storing one output were each unneeded alone,
+    both stored nothing here, and kept an ok at 0.503 (red team s65e). Decoys counted unasked
+    (a name defined twice, kernels past gates.MAX_KERNELS) are open (docs/open_attacks)."""
+    return sorted({*run.decoys, *run.constant})
 
 
 def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_seed: int | None = None,
@@ -321,7 +339,7 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
             # stops it), the forward in it (not in the CPU time, dry_launch `_modelled`)
             # kernels the result does not need (knock-out round) or whose writes are constants
             # store nothing in the model: a decoy fill must not make a capped output whole
-            skip = sorted({*run.decoys, *run.constant})
+            skip = _skipped(run)
             asked = True
             reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed,
                                       "runs": sorted(runs), "configs": configs},

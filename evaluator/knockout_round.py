@@ -22,7 +22,9 @@ kernel's knock-outs survives only by spoiling exactly those and no normal one: a
 recognises every other kernel's knock-out by its missing output) 1 / C(REPEATS + CHECKS,
 REPEATS) = 1/35; spoiling fewer leaves one knock-out right (a decoy), more hits a check.
 Each forward costs a fresh draw and a reference forward too: a round is REPEATS per kernel
-plus CHECKS forwards (7 for one kernel, 10 for two), run only where gates.knockouts_due.
+plus CHECKS forwards (7 for one kernel, 10 for two), run only where gates.knockouts_due, and
+one more where two or more kernels came out unneeded: all of them knocked out at once
+(`_jointly`: each unneeded alone is not all unneeded together, red team s65e).
 """
 from __future__ import annotations
 
@@ -58,7 +60,8 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
     if not asked:
         return decoys, None
     entries = round_entries(asked)
-    sets = [{"id": ROUND_SETS + j, "seed": secrets.randbits(62), "transform": "base"} for j in range(len(entries))]
+    # one set more than the round's forwards: the found decoys' joint knock-out (`_jointly`)
+    sets = [{"id": ROUND_SETS + j, "seed": secrets.randbits(62), "transform": "base"} for j in range(len(entries) + 1)]
     right, wrong = set(), set()  # kernels with a knock-out right / one that returned wrong values
     with run.ev.pool.reference() as ref_child:
         made, _ = run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
@@ -81,8 +84,24 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
                 return decoys, outcome
             if name is not None and result in ("right", "wrong"):
                 (right if result == "right" else wrong).add(name)
-    needed = [n for n in asked if n not in right and (n in wrong or n in run.carried)]
-    return decoys + [n for n in asked if n not in needed], None
+        needed = [n for n in asked if n not in right and (n in wrong or n in run.carried)]
+        found = [n for n in asked if n not in needed]
+        run.decoys_joint = len(found) < 2 or _jointly(run, child, ref, ref_child, sets[-1], found)
+    return decoys + found, None
+
+
+def _jointly(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, s: dict, found: list[str]) -> bool:
+    """Whether the result is right with every kernel in `found` knocked out at once (each was,
+    alone). Two kernels storing the same output are each unneeded alone and needed together:
+    the dry model (evaluator.dry_phase `_skipped`) stored nothing for either, and two capped
+    ReLU grids so paired kept an ok at 0.503 (red team s65e); dry_phase now refuses where this
+    is False. A knock-out that raised is not right; where the reference's own outputs cannot
+    be judged (no evidence, nothing the candidate chose) the single knock-outs stand."""
+    view = _reference_view(run, ref, ref_child, s)
+    if view is None:
+        return True
+    outcome, result = _one(run, child, ref, view, s["id"], found)
+    return outcome is None and result == "right"
 
 
 def _reference_view(run: Any, ref: ReferenceOutputs, ref_child: Any, s: dict) -> ReferenceOutputs | None:
@@ -99,7 +118,7 @@ def _reference_view(run: Any, ref: ReferenceOutputs, ref_child: Any, s: dict) ->
 
 
 def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, set_id: int,
-         name: str | None) -> tuple[judge.Outcome | None, str]:
+         name: str | list[str] | None) -> tuple[judge.Outcome | None, str]:
     """One forward of the round, judged: (an outcome that ends the evaluation, what a
     knock-out's result was without its kernel: "right", "wrong" values, or "raised" where
     there were none to compare: an error, a problem, another shape)."""

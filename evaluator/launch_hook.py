@@ -251,10 +251,10 @@ class LaunchRecorder:
         return out
 
     @contextmanager
-    def suppressed(self, only: str | None = None) -> Iterator[None]:
+    def suppressed(self, only: str | list | None = None) -> Iterator[None]:
         """Launches inside are recorded and skipped (the knock-out run); with `only`, just the
-        launches of the kernel of that name (its own knock-out: evaluator.decoys)."""
-        self.suppress = True if only is None else only
+        launches of the kernels of that name or names (evaluator.knockout_round)."""
+        self.suppress = True if only is None else frozenset([only] if isinstance(only, str) else map(str, only))
         try:
             yield
         finally:
@@ -477,8 +477,8 @@ class LaunchRecorder:
                 if constant:  # the kernel body sees them as the GPU's does: Python ints
                     args, kwargs = specialized(self, args, kwargs, constant)
             ran = False  # a launch the dry model's real forward runs (evaluator.dry_tells.Recorded)
-            if launch and recorder.suppress and (recorder.suppress is True or recorder.suppress == str(
-                    getattr(getattr(self, "fn", self), "__name__", "?"))):
+            if launch and recorder.suppress and (recorder.suppress is True or str(
+                    getattr(getattr(self, "fn", self), "__name__", "?")) in recorder.suppress):
                 ran = recorder.dry is not None and getattr(recorder.dry, "runs_next", bool)()
                 if not ran:
                     recorder.skip(self, original, args, kwargs)

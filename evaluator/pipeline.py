@@ -182,6 +182,7 @@ class _Run:
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
         self.thin_return = False  # a checked forward returned PyTorch's memory thin in kernel writes
         self.decoys: list[str] = []  # own kernels the result does not need (evaluator.gates)
+        self.decoys_joint = True  # the round's decoys knocked out together left the result right
         self.own_names, self.carried, self.constant = [], set(), []  # own kernels: launched, carried, constant
         self.bound: int | None = None  # most bytes a candidate's `run` reply may carry
         self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)

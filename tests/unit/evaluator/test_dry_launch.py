@@ -450,3 +450,37 @@ def test_an_overwrite_is_judged_by_its_share_of_the_storage_at_each_size():
     assert dry_phase._short(model(1000, {}), model(1 << 16, {})) is None
     # a fix-up pass the forward runs at small sizes only (a path chosen by size) is not judged
     assert dry_phase._short(model(1000, {"fix@4": 1000}), model(1 << 16, {})) is None
+
+
+# --- session 65 (s65e): a launch the model cannot run, and the decoys nothing showed unneeded ---
+
+
+@needs_interpreter
+def test_a_launch_the_model_cannot_run_stores_nothing_and_the_rest_is_judged():
+    """A one-program scatter (data-bound) beside a capped ReLU gave the whole forward up, and
+    the capped grid kept its ok (s65e): the scatter stores nothing, the ReLU is modelled."""
+    from evaluator import dry_launch
+
+    n = 1 << 14
+    x, y, idx = torch.empty(n, device="meta"), torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    unrun: list = []
+    made = [dry_launch.Launch(_scatter, (1,), (x, idx, y, 64), {"BLOCK": 64}),
+            dry_launch.Launch(_relu, (16,), (x, y, n), {"BLOCK": 64})]
+    got = dry_launch.stored(made, dry_launch.Budget(60), unrun=unrun)
+    assert got["_scatter#0:2"]["stored"] == {"4": 1024} and unrun and "_scatter#0" in unrun[0]
+
+
+def test_decoys_needed_together_are_refused_at_the_declared_sizes():
+    """Two capped grids storing one output are each unneeded alone (s65e): where the round's
+    decoys knocked out together once more (knockout_round._jointly) left the result wrong, no
+    decoy may be left out of the model and none is known needed: `timeout`, never a kept ok."""
+    from types import SimpleNamespace
+
+    finished = []
+    run = SimpleNamespace(decoys=["relu_a", "relu_b"], constant=["fill"], decoys_joint=False, sizes={"n": 16},
+                          cfg=SimpleNamespace(correctness=SimpleNamespace(depth=SimpleNamespace(dry_s=60.0))),
+                          finish=lambda outcome, sizes_note: finished.append(outcome) or outcome)
+    verdict = SimpleNamespace(status="ok", speedup=1.0, details={})
+    out = dry_phase.check(run, "", None, verdict, {"n": 4096})
+    assert out.status == "timeout" and "relu_a, relu_b" in out.feedback and "needed together" in out.feedback
+    assert dry_phase._skipped(run) == ["fill", "relu_a", "relu_b"]
