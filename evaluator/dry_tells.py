@@ -46,6 +46,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 NOT_ANSWERED = object()
 _IS_META = torch._C.TensorBase.__dict__["is_meta"]
 _TYPE = torch._C.TensorBase.type
+_DATA_PTR = torch._C.TensorBase.data_ptr
 REAL_ELEMENTS = 1 << 28  # input elements of the declared sizes' real forward at most
 
 
@@ -107,13 +108,20 @@ def _sources(value: Any) -> set[int]:
 
 def answer(func: Any, args: tuple) -> Any:
     """The GPU forward's answer to `func(*args)` asked of a meta tensor in the meta forward by
-    the candidate's side (`_asker`), or NOT_ANSWERED: is_meta False, type() torch.cuda's."""
+    the candidate's side (`_asker`), or NOT_ANSWERED: is_meta False, type() torch.cuda's,
+    data_ptr() where the model's memory places it (session 65)."""
     if _WATCH[0] != "meta" or not args or not isinstance(args[0], torch.Tensor) or not _is_meta(args[0]):
         return NOT_ANSWERED
     if getattr(func, "__self__", None) is _IS_META:
         return False if _asker() is not None else NOT_ANSWERED
     if func is _TYPE and len(args) == 1 and _asker() is not None:
         return "torch.cuda." + func(*args).rsplit(".", 1)[-1]
+    if func is _DATA_PTR and len(args) == 1 and _asker() is not None:
+        # where the model's memory places it (evaluator.dry_memory: as the caching allocator
+        # would), the address its kernels read: an alignment check needs no real forward
+        from evaluator import dry_memory
+
+        return dry_memory.LAYOUT.address(args[0])
     return NOT_ANSWERED
 
 
