@@ -9,7 +9,8 @@ of the declared output unwritten. Here the candidate's forward runs at any sizes
 (shapes, no memory), every launch recorded and not run (`record`: its grid, arguments and
 constexprs, as the knock-out's suppressed launch), and each recorded launch's programs, every
 one of them, then run in Triton's interpreter with memory replaced (`run`): each storage a
-launch gets is a fake address range of its own, a load returns zeros (or its `other`) without
+launch gets is an address range laid out as the GPU's allocator would (evaluator.dry_memory:
+a kernel reads its pointer arguments), a load returns zeros (or its `other`) without
 reading anything, and a store or atomic marks, per storage, the elements its mask lets
 through. What it tells: per launch and tensor argument, how many elements of the argument's
 storage the launch stored (`coverage`).

@@ -248,8 +248,33 @@ class Births:
 
         class Watch(TorchDispatchMode):
             def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-                out = func(*args, **(kwargs or {}))
+                out = as_the_device_lays_out(func, args, func(*args, **(kwargs or {})))
                 for t in dry_tells._tensors(out):
                     _born(t)
                 return out
         return Watch()
+
+
+def as_the_device_lays_out(func, args: tuple, out):
+    """`out` of a meta function with the strides the GPU's kernel gives where they part: a
+    convolution whose input or weight is channels-last (the 2-d kind, or the 3-d one) returns a
+    channels-last output from cuDNN (cudnn_conv_suggest_memory_format) and a contiguous one from
+    torch's meta function, a tell a forward read by `stride()` (red team s65H:
+    hacks/s65h_declared_depth_dry_meta_conv_output_strides_tell_relu, ok before)."""
+    import torch
+
+    if func is not torch.ops.aten.convolution.default or not isinstance(out, torch.Tensor) or out.dim() not in (4, 5):
+        return out
+    fmt = torch.channels_last if out.dim() == 4 else torch.channels_last_3d
+    if any(_suggests(t, fmt) for t in args[:2]) and not out.is_contiguous(memory_format=fmt):
+        return torch.empty_like(out, memory_format=fmt)
+    return out
+
+
+def _suggests(t, fmt) -> bool:
+    """Whether `t` suggests `fmt` (c10's suggest_memory_format: laid out so, and not plainly
+    contiguous)."""
+    import torch
+
+    return isinstance(t, torch.Tensor) and t.dim() == (4 if fmt is torch.channels_last else 5) \
+        and t.is_contiguous(memory_format=fmt) and not t.is_contiguous()

@@ -31,8 +31,11 @@ judged, not listed:
   `_rerun`); where that has no answer either, dry_phase refuses it, never keeps the ok.
 
 What is left: torch's meta functions' output metadata where CUDA's kernels make other strides
-(the model's forward then sees the meta function's, a CPU trial the CPU's); a problem whose
-declared inputs are past `REAL_ELEMENTS` keeps a meta forward's give-up as before.
+(the model's forward then sees the meta function's, a CPU trial the CPU's; a convolution's
+channels-last output is given cuDNN's, evaluator.dry_memory, session 65). A problem whose
+declared inputs are past `REAL_ELEMENTS` has no real forward: a meta forward needing one there
+is refused (evaluator.dry_phase `too_large`, session 65; it kept the ok before). `data_ptr()` of
+a meta tensor is answered where the model's memory places its storage (evaluator.dry_memory).
 """
 from __future__ import annotations
 
