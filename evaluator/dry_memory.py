@@ -11,7 +11,12 @@ session 65 each storage lay 2**44 bytes after the last, from 2**46: a kernel sto
 where `y_ptr - x_ptr > 2**40` was whole in the model and capped on the GPU
 (hacks/s65h_declared_depth_dry_kernel_pointer_distance_tell_relu, ok before). What is left: a
 freed block is never handed out again here (the caching allocator reuses it), so a temporary
-freed before the next tensor is made shifts the model's later addresses where the GPU's do not.
+freed before the next tensor is made shifts the model's later addresses where the GPU's do not;
+where each pool starts is made up (a random 512-byte step, up to 2 MiB in the small pool and
+256 MiB in the large one, past a fresh H200 process's first block), so a kernel testing its
+input's offset in its pool against what the GPU's history leaves there could tell the two
+apart. The host's `data_ptr()` is never answered from here (a made-up answer is a tell of its
+own, s62a): it sends the forward to the real one (evaluator.dry_tells).
 """
 from __future__ import annotations
 
@@ -206,10 +211,6 @@ class Layout:
             self.places[key] = (storage, self.next[pool])
             self.next[pool] += size
         return self.places[key][1]
-
-    def address(self, tensor) -> int:
-        """A meta tensor's data_ptr as the GPU's would read (evaluator.dry_tells answers it)."""
-        return self.base(tensor.untyped_storage()) + tensor.storage_offset() * tensor.element_size()
 
 
 LAYOUT = Layout()

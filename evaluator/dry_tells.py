@@ -34,8 +34,7 @@ What is left: torch's meta functions' output metadata where CUDA's kernels make 
 (the model's forward then sees the meta function's, a CPU trial the CPU's; a convolution's
 channels-last output is given cuDNN's, evaluator.dry_memory, session 65). A problem whose
 declared inputs are past `REAL_ELEMENTS` has no real forward: a meta forward needing one there
-is refused (evaluator.dry_phase `too_large`, session 65; it kept the ok before). `data_ptr()` of
-a meta tensor is answered where the model's memory places its storage (evaluator.dry_memory).
+is refused (evaluator.dry_phase `too_large`, session 65; it kept the ok before).
 """
 from __future__ import annotations
 
@@ -49,7 +48,6 @@ from torch.utils._python_dispatch import TorchDispatchMode
 NOT_ANSWERED = object()
 _IS_META = torch._C.TensorBase.__dict__["is_meta"]
 _TYPE = torch._C.TensorBase.type
-_DATA_PTR = torch._C.TensorBase.data_ptr
 REAL_ELEMENTS = 1 << 28  # input elements of the declared sizes' real forward at most
 
 
@@ -111,20 +109,16 @@ def _sources(value: Any) -> set[int]:
 
 def answer(func: Any, args: tuple) -> Any:
     """The GPU forward's answer to `func(*args)` asked of a meta tensor in the meta forward by
-    the candidate's side (`_asker`), or NOT_ANSWERED: is_meta False, type() torch.cuda's,
-    data_ptr() where the model's memory places it (session 65)."""
+    the candidate's side (`_asker`), or NOT_ANSWERED: is_meta False, type() torch.cuda's. Not
+    data_ptr(): the model's memory (evaluator.dry_memory) lies where the GPU's allocator would
+    put it but for where its pools stand, which it makes up, and a made-up answer is a tell of
+    its own (s62a's address window); the real forward answers a CPU trial's address."""
     if _WATCH[0] != "meta" or not args or not isinstance(args[0], torch.Tensor) or not _is_meta(args[0]):
         return NOT_ANSWERED
     if getattr(func, "__self__", None) is _IS_META:
         return False if _asker() is not None else NOT_ANSWERED
     if func is _TYPE and len(args) == 1 and _asker() is not None:
         return "torch.cuda." + func(*args).rsplit(".", 1)[-1]
-    if func is _DATA_PTR and len(args) == 1 and _asker() is not None:
-        # where the model's memory places it (evaluator.dry_memory: as the caching allocator
-        # would), the address its kernels read: an alignment check needs no real forward
-        from evaluator import dry_memory
-
-        return dry_memory.LAYOUT.address(args[0])
     return NOT_ANSWERED
 
 
