@@ -239,9 +239,8 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
     if not isinstance(elements, int) or elements > dry_tells.REAL_ELEMENTS:
         # no real forward that large: refused, as a give-up the candidate's code causes (a host
         # read on meta tensors made any capped grid's ok stand at such sizes until session 65)
-        return {"meta": meta["values"], "too_large": f"its inputs of {elements} elements there are past the "
-                                                     f"{dry_tells.REAL_ELEMENTS} the real forward may hold",
-                "refused": meta["values"]}
+        return {"too_large": f"its inputs of {elements} elements there are past the {dry_tells.REAL_ELEMENTS} "
+                             "the real forward may hold", "refused": meta["values"]}
     real = _rerun(run, source, ref, sizes, budget, configs)
     real["meta"] = meta["values"]
     why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
@@ -283,7 +282,7 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
            if "told" in seen else f"it raised there ({seen['raised']})" if "raised" in seen
            else f"its autotuned launches take more than {dry_configs.MAX_GRIDS} distinct grids over their configs "
                 f"({seen['configs_past']}), each a forward the GPU's benchmark may keep"
-           if "configs_past" in seen else f"it observes what meta tensors cannot answer and {seen['too_large']}"
+           if "configs_past" in seen else f"it observes what meta tensors cannot answer ({seen['refused']}) and {seen['too_large']}"
            if "too_large" in seen else f"its model's child ended ({seen['ended']})")
     text = (f"Correct at the CPU sizes, but the dry launch model, which judges where the forward's Triton "
             f"launches store at the sizes the GPU runs against the CPU's, cannot run this forward as the GPU "
