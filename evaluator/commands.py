@@ -314,7 +314,7 @@ class ChildState(TimedSteps):
                         # is memory traffic a forward can sense (rt25_watch_sensed_by_grid_allocation)
                         watch = Provenance(self.recorder) if h.get("provenance") and self.role == "candidate" else None
                         with self.recorder.suppressed(only if isinstance(only, (str, list)) else None), \
-                                random_uninitialised(), watch or nullcontext(), kept:
+                                random_uninitialised(self.device == "cpu"), watch or nullcontext(), kept:
                             outs, launches = self._forward(inputs)
                     else:
                         # what construction computed holds noise too (construction_watch)
@@ -332,7 +332,7 @@ class ChildState(TimedSteps):
                 # fresh memory holds noise in every candidate forward, not only the knock-out:
                 # what torch.empty returns must not tell the knock-out run apart
                 watch = Provenance(self.recorder) if h.get("provenance") else None
-                with random_uninitialised(), watch or nullcontext(), kept:  # kept on top: the candidate's ops
+                with random_uninitialised(self.device == "cpu"), watch or nullcontext(), kept:  # kept on top
                     outs, launches = self._forward(inputs)
                 kept.done(outs, inputs)
             else:  # the first forward's tables too (evaluator.problem_numbers)
@@ -442,7 +442,7 @@ class ChildState(TimedSteps):
         kept = construction_watch.Kept(self._workspace().kept, self.recorder, self._workspace().candidate_held)
 
         def forward() -> list[torch.Tensor]:
-            with autotune_pins.pinned(pin), random_uninitialised(), watch or nullcontext(), kept:
+            with autotune_pins.pinned(pin), random_uninitialised(True), watch or nullcontext(), kept:
                 again, _ = self._forward(inputs)
             kept.done(again, inputs)
             return again

@@ -9,7 +9,8 @@ of the declared output unwritten. Here the candidate's forward runs at any sizes
 (shapes, no memory), every launch recorded and not run (`record`: its grid, arguments and
 constexprs, as the knock-out's suppressed launch), and each recorded launch's programs, every
 one of them, then run in Triton's interpreter with memory replaced (`run`): each storage a
-launch gets is a fake address range of its own, a load returns zeros (or its `other`) without
+launch gets is an address range laid out as the GPU's allocator would (evaluator.dry_memory:
+a kernel reads its pointer arguments), a load returns zeros (or its `other`) without
 reading anything, and a store or atomic marks, per storage, the elements its mask lets
 through. What it tells: per launch and tensor argument, how many elements of the argument's
 storage the launch stored (`coverage`).
@@ -49,19 +50,12 @@ import dataclasses
 import math
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from evaluator import dry_configs, dry_facts
-
-_SPACING = 1 << 44  # bytes between two storages' fake base addresses
-_FIRST = 1 << 46
-MAX_ELEMENTS = 1 << 27  # elements of one stored storage the model marks at most (a byte each)
-
-
-class Unmodelled(Exception):
-    """The model cannot say where this launch stores (the reason is the message)."""
+from evaluator import dry_configs, dry_facts, dry_memory
+from evaluator.dry_memory import Unmodelled
 
 
 @dataclass
@@ -76,142 +70,6 @@ class Launch:
     @property
     def name(self) -> str:
         return str(getattr(getattr(self.kernel, "fn", self.kernel), "__name__", "?"))
-
-
-@dataclass
-class _Storage:
-    base: int
-    nbytes: int
-    marks: dict = field(default_factory=dict)  # itemsize -> bool array over the storage
-    unjudged: bool = False  # stored at a size past MAX_ELEMENTS: no marks, no verdict on it
-    loaded: dict = field(default_factory=dict)  # itemsize -> elements the running launch loaded
-    updated: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements it loaded, then stored
-    current: dict = field(default_factory=dict)  # itemsize -> elements the running launch stored
-    overwritten: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements an earlier launch stored first
-
-    def mark(self, offsets: np.ndarray, itemsize: int, kernel: str | None = None, writer: str | None = None) -> None:
-        bits = self.marks.get(itemsize)
-        if bits is None:
-            if self.nbytes // itemsize > MAX_ELEMENTS:
-                # this storage alone goes unjudged: giving up on the whole forward let a scratch
-                # buffer of 5 x numel floats hide a capped output beside it (s61d)
-                self.unjudged = True
-                return
-            bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
-        index = offsets // itemsize
-        if writer is not None:
-            self._overwrites(bits, index, itemsize, writer)
-        bits[index] = True
-        read = self.loaded.get(itemsize)
-        if kernel is not None and read is not None:  # an update in place: what this launch read
-            mine = self.updated.get((kernel, itemsize))
-            if mine is None:
-                mine = self.updated[(kernel, itemsize)] = np.zeros(bits.size, dtype=bool)
-            mine[index[read[index]]] = True
-
-    def _overwrites(self, bits: np.ndarray, index: np.ndarray, itemsize: int, writer: str) -> None:
-        """Mark, for the running launch's kernel, the elements it stores over an earlier launch's
-        stores (dry_phase._overwritten_short): a capped kernel finishing by plain stores, without
-        loading them, part of what a needed full-grid launch stored (red team s64d)."""
-        mine = self.current.get(itemsize)
-        if mine is None:  # made once a launch, as `loaded` is
-            mine = self.current[itemsize] = np.zeros(bits.size, dtype=bool)
-        over = index[bits[index] & ~mine[index]]
-        if over.size:
-            done = self.overwritten.get((writer, itemsize))
-            if done is None:
-                done = self.overwritten[(writer, itemsize)] = np.zeros(bits.size, dtype=bool)
-            done[over] = True
-        mine[index] = True
-
-    def load(self, offsets: np.ndarray, itemsize: int) -> None:
-        if self.nbytes // itemsize > MAX_ELEMENTS:
-            return
-        bits = self.loaded.get(itemsize)
-        if bits is None:  # made once a launch (a default built per call was 33M elements a load)
-            bits = self.loaded[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
-        bits[offsets // itemsize] = True
-
-    def stored(self, itemsize: int) -> int:
-        bits = self.marks.get(itemsize)
-        return 0 if bits is None else int(np.count_nonzero(bits))
-
-
-class _FakeTensor:
-    """What the interpreter's argument conversion sees of a tensor: its dtype and an address."""
-
-    def __init__(self, dtype, address: int):
-        self.dtype, self._address = dtype, address
-
-    def data_ptr(self) -> int:
-        return self._address
-
-
-class _Memory:
-    """The launch's storages at fake addresses; the stores marked."""
-
-    def __init__(self) -> None:
-        self.storages: dict[int, _Storage] = {}  # id of the untyped storage -> its range
-        self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
-        self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
-
-    def begin(self, kernel: str | None, writer: str | None = None) -> None:
-        """A new launch: what the last one loaded or stored is no longer this one's."""
-        self.kernel, self.writer = kernel, writer
-        for storage in self.storages.values():
-            storage.loaded.clear()
-            storage.current.clear()
-
-    def load(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int) -> None:
-        """Mark, for the running launch, the elements its `mask`ed lanes read (lanes outside
-        every storage read nothing the model knows: its loads never fail)."""
-        hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
-        hit = hit[hit >= np.uint64(_FIRST)]
-        index = (hit - np.uint64(_FIRST)) // np.uint64(_SPACING)
-        for storage in self.storages.values():
-            lanes = hit[index == np.uint64((storage.base - _FIRST) // _SPACING)].astype(np.int64) - storage.base
-            lanes = lanes[(lanes >= 0) & (lanes + itemsize <= storage.nbytes)]
-            if lanes.size:
-                storage.load(lanes, itemsize)
-
-    def address(self, tensor) -> int:
-        storage = tensor.untyped_storage()
-        key = storage._cdata
-        if key not in self.storages:
-            self.storages[key] = _Storage(_FIRST + len(self.storages) * _SPACING, storage.nbytes())
-        return self.storages[key].base + tensor.storage_offset() * tensor.element_size()
-
-    def store(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, unmasked: bool = False) -> None:
-        """Mark the lanes `mask` lets through; `unmasked` (dry_facts: a mask reading loaded
-        values), every lane that lands inside a storage: an upper bound of what is stored."""
-        if unmasked:
-            self._upper(np.asarray(ptrs, dtype=np.uint64).reshape(-1), itemsize)
-            return
-        hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
-        if hit.size == 0:
-            return
-        if int(hit.min()) < _FIRST:
-            raise Unmodelled("a store outside every tensor the launch was handed")
-        # one store's lanes may reach several storages (a `tl.where` of two pointers: spare lanes
-        # into a sink); each storage takes its own lanes (refusing it gave no model: s61d)
-        index = (hit - np.uint64(_FIRST)) // np.uint64(_SPACING)
-        for k in np.unique(index):
-            lanes = hit[index == k]
-            base = _FIRST + int(k) * _SPACING
-            storage = next((s for s in self.storages.values() if s.base == base), None)
-            offsets = lanes.astype(np.int64) - base
-            if storage is None or offsets.max() + itemsize > storage.nbytes:
-                raise Unmodelled("a store outside every tensor the launch was handed")
-            storage.mark(offsets, itemsize, self.kernel, self.writer)
-
-    def _upper(self, hit: np.ndarray, itemsize: int) -> None:
-        hit = hit[hit >= np.uint64(_FIRST)]
-        index = (hit - np.uint64(_FIRST)) // np.uint64(_SPACING)
-        for storage in self.storages.values():
-            lanes = hit[index == np.uint64((storage.base - _FIRST) // _SPACING)].astype(np.int64) - storage.base
-            lanes = lanes[lanes + itemsize <= storage.nbytes]
-            if lanes.size:
-                storage.mark(lanes, itemsize, writer=self.writer)
 
 
 def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset(),
@@ -232,7 +90,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
     or whose writes were constants: pipeline `decoys`, `constant`) name storages but store
     nothing here: a full-grid zero fill before a capped kernel made the union whole at the
     declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
-    memory, names, seen, unrun = _Memory(), {}, {}, [] if unrun is None else unrun
+    memory, names, seen, unrun = dry_memory.Memory(), {}, {}, [] if unrun is None else unrun
     pace = _Pace(budget)
     for launch in launches:
         facts = dry_facts.facts(launch.kernel)
@@ -275,7 +133,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
 MAX_VIEW_INDEX = 1 << 24  # elements of a strided (not contiguous) output the model indexes at most
 
 
-def _output_stored(memory: _Memory, tensor) -> dict | None:
+def _output_stored(memory: dry_memory.Memory, tensor) -> dict | None:
     """{"elements", "stored", "updated", "overwritten"} of a returned tensor's own elements (at its
     element size; "updated": per kernel, those it loaded and then stored, `kernel@size` as
     `stored`'s; "overwritten": those it stored over an earlier launch's stores),
@@ -314,7 +172,7 @@ def _output_stored(memory: _Memory, tensor) -> dict | None:
     return seen
 
 
-def _converted(launch: Launch, memory: _Memory):
+def _converted(launch: Launch, memory: dry_memory.Memory):
     """The launch's arguments with each tensor replaced by its fake address."""
     import torch
 
@@ -323,7 +181,7 @@ def _converted(launch: Launch, memory: _Memory):
     def fake(value, where):
         if isinstance(value, torch.Tensor):
             tensors.append((where, value))
-            return _FakeTensor(value.dtype, memory.address(value))
+            return dry_memory.FakeTensor(value.dtype, memory.address(value))
         if isinstance(value, (tuple, list)):
             return type(value)(fake(v, f"{where}[{i}]") for i, v in enumerate(value))
         if hasattr(value, "base") and isinstance(getattr(value, "base", None), torch.Tensor):
@@ -388,7 +246,7 @@ class _Pace:
 _PACE_EVERY = 16  # programs between two looks at the pace
 
 
-def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace: _Pace) -> None:
+def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, facts, pace: _Pace) -> None:
     """Every program of the launch, with memory replaced (`_dry_builder`)."""
     import inspect
 
@@ -437,7 +295,7 @@ _DRY_OPS = ("create_masked_load", "create_masked_store", "create_atomic_rmw", "c
 
 
 @contextmanager
-def _dry_builder(builder, memory: _Memory, budget: Budget, unmasked: bool = False):
+def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: bool = False):
     """The interpreter builder's memory operations replaced on the instance for the dry run."""
     from triton.runtime.interpreter import TensorHandle, _get_np_dtype
 
@@ -512,6 +370,8 @@ def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
         interpreter_loops.DRY_SHORTEN = saved
 
 
+
+
 # launches of one forward the model runs at most (more: no model). Their programs are bounded
 # by the model's time anyway; at 64, a ReLU whose chunk loop stopped at 4M elements (128
 # launches at the declared sizes) had no model (s61d), where the GPU pays ~3 us a launch:
@@ -548,7 +408,8 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
         if isinstance(model, torch.nn.Module) and phase == "meta":
             model.to("meta")
         dry_tells.start(phase)
-        with recorder.suppressed(), _real(phase):
+        dry_memory.births_from(model, inputs)
+        with recorder.suppressed(), _real(phase), dry_memory.Births.watching(phase):
             outputs, _ = ws.forward(model, inputs)
         launches = [Launch(*made) for made in recorder.dry]
         if dry_tells.told() is not None:

@@ -29,9 +29,9 @@ the candidate is refused (`_unanswered`: `timeout`, or `runtime_error` where it 
 give-up the candidate's code can cause is never a kept ok (red team s61d's host NaN guard, s62a).
 A launch the model cannot run (its stores a loaded value steers, an op it does not know)
 stores nothing there, the rest judged (dry_launch.stored; s65e). What has no model otherwise (more than
-`dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`, a problem whose inputs are past
-`dry_tells.REAL_ELEMENTS` where the real forward was needed) keeps the verdict, said so in
-`details["dry"]`. Not judged (docs/threat_model.md): a reduction cut short (the model does
+`dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so in
+`details["dry"]`; a problem whose inputs are past `dry_tells.REAL_ELEMENTS` where the real forward
+was needed is refused (session 65: its give-up was the candidate's to cause by any host read). Not judged (docs/threat_model.md): a reduction cut short (the model does
 not compare loads), a storage finished by torch after a kernel capped by a constant (it would
 be refused: no honest file is known to do so), a kernel the model cannot run within its time
 at the declared sizes (a cap past the model's pace). What one kernel updated in place (loaded,
@@ -232,8 +232,8 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
     tensor cannot answer as the GPU would (evaluator.dry_tells), the real forward's on the
     problem's CPU draw, in another fresh child; {"refused": ...} where that one has no answer
     (it read back a storage a launch it does not run may have stored, raised, or its child
-    ended). A problem whose inputs at `sizes` are past `dry_tells.REAL_ELEMENTS` keeps the meta
-    forward's give-up (its own size, not the candidate's)."""
+    ended), or where the problem's inputs at `sizes` are past `dry_tells.REAL_ELEMENTS`
+    (`too_large`: that give-up kept the ok until session 65)."""
     meta = _model(run, source, ref, sizes, budget, configs=configs)
     if "ended" in meta:  # its child ended in the dry command (past the wall cap): never a kept ok
         return {**meta, "refused": meta["ended"]}
@@ -243,8 +243,10 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
         return meta
     elements = meta.get("elements")
     if not isinstance(elements, int) or elements > dry_tells.REAL_ELEMENTS:
-        return {"unmodelled": f"the forward on meta tensors: {meta['values']}; the real forward's inputs of "
-                              f"{elements} elements are past {dry_tells.REAL_ELEMENTS}"}
+        # no real forward that large: refused, as a give-up the candidate's code causes (a host
+        # read on meta tensors made any capped grid's ok stand at such sizes until session 65)
+        return {"too_large": f"its inputs of {elements} elements there are past the {dry_tells.REAL_ELEMENTS} "
+                             "the real forward may hold", "refused": meta["values"]}
     real = _rerun(run, source, ref, sizes, budget, configs)
     real["meta"] = meta["values"]
     why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
@@ -286,7 +288,8 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
            if "told" in seen else f"it raised there ({seen['raised']})" if "raised" in seen
            else f"its autotuned launches take more than {dry_configs.MAX_GRIDS} distinct grids over their configs "
                 f"({seen['configs_past']}), each a forward the GPU's benchmark may keep"
-           if "configs_past" in seen else f"its model's child ended ({seen['ended']})" if "ended" in seen
+           if "configs_past" in seen else f"it observes what meta tensors cannot answer ({seen['refused']}) and {seen['too_large']}"
+           if "too_large" in seen else f"its model's child ended ({seen['ended']})" if "ended" in seen
            else f"its kernels {seen['decoys']} are each unneeded alone at the CPU sizes and needed together, so "
                 f"none can be left out of the model and none is known to be needed")
     text = (f"Correct at the CPU sizes, but the dry launch model, which judges where the forward's Triton "

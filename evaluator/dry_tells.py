@@ -31,8 +31,10 @@ judged, not listed:
   `_rerun`); where that has no answer either, dry_phase refuses it, never keeps the ok.
 
 What is left: torch's meta functions' output metadata where CUDA's kernels make other strides
-(the model's forward then sees the meta function's, a CPU trial the CPU's); a problem whose
-declared inputs are past `REAL_ELEMENTS` keeps a meta forward's give-up as before.
+(the model's forward then sees the meta function's, a CPU trial the CPU's; a convolution's
+channels-last output is given cuDNN's, evaluator.dry_memory, session 65). A problem whose
+declared inputs are past `REAL_ELEMENTS` has no real forward: a meta forward needing one there
+is refused (evaluator.dry_phase `too_large`, session 65; it kept the ok before).
 """
 from __future__ import annotations
 
@@ -107,7 +109,10 @@ def _sources(value: Any) -> set[int]:
 
 def answer(func: Any, args: tuple) -> Any:
     """The GPU forward's answer to `func(*args)` asked of a meta tensor in the meta forward by
-    the candidate's side (`_asker`), or NOT_ANSWERED: is_meta False, type() torch.cuda's."""
+    the candidate's side (`_asker`), or NOT_ANSWERED: is_meta False, type() torch.cuda's. Not
+    data_ptr(): the model's memory (evaluator.dry_memory) lies where the GPU's allocator would
+    put it but for where its pools stand, which it makes up, and a made-up answer is a tell of
+    its own (s62a's address window); the real forward answers a CPU trial's address."""
     if _WATCH[0] != "meta" or not args or not isinstance(args[0], torch.Tensor) or not _is_meta(args[0]):
         return NOT_ANSWERED
     if getattr(func, "__self__", None) is _IS_META:

@@ -114,16 +114,23 @@ class NoisyOutputs(TorchDispatchMode):
         self.recorder = recorder
         self.made: set[int] = set()
         self.ops: dict[int, int] = {}  # what each made storage's constant took (`chain_ops`)
+        self.scatter = None  # fresh Python objects' addresses drawn anew too (`random_uninitialised`)
 
     def __enter__(self):
         if self.recorder is not None:
             self.recorder.observer = self._launched
+        if self.scatter is not None:
+            self.scatter.__enter__()
         return super().__enter__()
 
     def __exit__(self, *exc):
         if self.recorder is not None:
             self.recorder.observer = None
-        return super().__exit__(*exc)
+        try:
+            return super().__exit__(*exc)
+        finally:
+            if self.scatter is not None:
+                self.scatter.__exit__(None, None, None)
 
     def _launched(self, kernel: object, args: tuple, kwargs: dict) -> None:
         self.made.difference_update(storage_key(t) for v in (*args, *kwargs.values()) for t in handed_tensors(v))
@@ -217,8 +224,16 @@ def _noise_storage_from(t: torch.Tensor, before: int) -> None:
         noise(whole[first:])
 
 
-def random_uninitialised() -> NoisyOutputs:
-    return NoisyOutputs(lambda name: name in FRESH_OPS)
+def random_uninitialised(scattered: bool = False) -> NoisyOutputs:
+    """Fresh memory holding noise; `scattered` (a CPU candidate's checked and pinned forwards),
+    fresh Python objects at random slots too (evaluator.heap_scatter: a pinned forward's fork
+    told itself from the checked forward by `hash(object())`, red team s65H)."""
+    mode = NoisyOutputs(lambda name: name in FRESH_OPS)
+    if scattered:
+        from evaluator import heap_scatter
+
+        mode.scatter = heap_scatter.scattered()
+    return mode
 
 
 def torch_compute_noised(recorder: LaunchRecorder | None = None) -> NoisyOutputs:

@@ -15,6 +15,15 @@ count, and a page only forks still share (the child freed it) sums to one page o
 no page the job's processes hold goes uncounted. Pss walks every page a process maps (0.27 s
 for a fork of a 1.7 GiB child, against 0.04 ms for its status), so the watchdog reads it only
 where the whole count is over the limit (the share is never more than the whole).
+
+The child itself was counted whole beside its forks' shares, so a page the child and two forks
+share counted 1 + 2/3: a child holding 768 MiB of input and output was counted 3142 MiB in the
+standby phase, over a 3 GiB limit, where the host held about 2.5 GiB (session 64). Since session
+65 the child is counted by its share too (its Pss, its shared memory whole as before: the reply
+arena's rule), so a page the three share counts once; the zygote above it stays whole, so a page
+the child shares with it counts 1 + 1/2, never less than the one page it is. A page only the
+job's processes map is counted exactly once over them, so what a candidate allocates (private,
+anonymous) counts whole wherever it lies: a forward exhausting memory is still refused.
 """
 from __future__ import annotations
 
@@ -34,9 +43,10 @@ def children(pid: int) -> list[int]:
 
 
 def tree_memory(pid: int, forker: int | None = None) -> tuple[int, int]:
-    """(resident bytes, of which shared memory) over the process tree of `pid`; the processes
-    below `forker` (the job's child, by host pid) by their proportional share (the module's
-    docstring says why), none of it counted as shared."""
+    """(resident bytes, of which shared memory) over the process tree of `pid`; `forker` (the
+    job's child, by host pid) and the processes below it by their proportional share (the
+    module's docstring says why), the forker's shared memory (its reply arena) whole and
+    counted as shared, so that the watchdog's arena rule sees it as before."""
     total, shmem, todo, seen = 0, 0, [(pid, False)], set()
     while todo:
         p, forked = todo.pop()
@@ -44,7 +54,11 @@ def tree_memory(pid: int, forker: int | None = None) -> tuple[int, int]:
             continue
         seen.add(p)
         if forked:
-            total += _proportional(p)
+            total += _proportional(p)[0]
+        elif p == forker:
+            share, shared_share = _proportional(p)
+            shared = _status(p)[1]
+            total, shmem = total + share - shared_share + shared, shmem + shared
         else:
             resident, shared = _status(p)
             total, shmem = total + resident, shmem + shared
@@ -66,13 +80,14 @@ def _status(p: int) -> tuple[int, int]:
         return 0, 0
 
 
-def _proportional(p: int) -> int:
-    """Pss in bytes (smaps_rollup); VmRSS where the kernel has no rollup to read."""
+def _proportional(p: int) -> tuple[int, int]:
+    """(Pss, of which shared memory's: Pss_Shmem) in bytes (smaps_rollup); (VmRSS, RssShmem)
+    where the kernel has no rollup to read."""
     try:
         with open(f"/proc/{p}/smaps_rollup", "rb") as f:
-            for line in f:
-                if line.startswith(b"Pss:"):
-                    return int(line.split()[1]) << 10
+            fields = dict(line.split(b":", 1) for line in f if line.startswith((b"Pss:", b"Pss_Shmem:")))
+        if b"Pss" in fields:
+            return int(fields[b"Pss"].split()[0]) << 10, int(fields.get(b"Pss_Shmem", b"0 kB").split()[0]) << 10
     except (OSError, ValueError, IndexError):
         pass
-    return _status(p)[0]
+    return _status(p)

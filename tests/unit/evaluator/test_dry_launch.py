@@ -191,9 +191,9 @@ def test_a_store_whose_lanes_reach_two_storages_marks_each():
 
 @needs_interpreter
 def test_a_storage_past_the_model_s_size_is_left_out_not_the_whole_forward(monkeypatch):
-    from evaluator import dry_launch
+    from evaluator import dry_launch, dry_memory
 
-    monkeypatch.setattr(dry_launch, "MAX_ELEMENTS", 500)
+    monkeypatch.setattr(dry_memory, "MAX_ELEMENTS", 500)
     x, y, scratch = torch.empty(400, device="meta"), torch.empty(400, device="meta"), torch.empty(5000, device="meta")
     made = [dry_launch.Launch(_relu, (2,), (x, y, 400), {"BLOCK": 64}),
             dry_launch.Launch(_relu, (1,), (x, scratch, 64), {"BLOCK": 64})]

@@ -58,10 +58,14 @@ def test_a_meta_forward_that_finished_or_gave_up_on_its_launches_is_its_own_answ
         assert dry_phase._modelled(_run(), "", None, {"n": 8}, 10.0) == meta and asked == [None]
 
 
-def test_a_problem_whose_inputs_are_past_the_real_forward_s_size_keeps_the_give_up(monkeypatch):
+def test_a_problem_whose_inputs_are_past_the_real_forward_s_size_is_refused_not_given_up(monkeypatch):
+    """Session 65: any host read on meta tensors (a harmless `.item()`) made the meta forward give
+    up there and kept a capped grid's ok at a problem that large: refused now, named."""
     asked = _replies(monkeypatch, {"values": "RuntimeError", "elements": dry_tells.REAL_ELEMENTS + 1}, {"told": "x"})
     got = dry_phase._modelled(_run(), "", None, {"n": 8}, 10.0)
-    assert "unmodelled" in got and "refused" not in got and asked == [None]
+    assert got["refused"] == "RuntimeError" and "too_large" in got and "unmodelled" not in got and asked == [None]
+    _replies(monkeypatch, {"values": "RuntimeError", "elements": dry_tells.REAL_ELEMENTS}, {"storages": {}})
+    assert "refused" not in dry_phase._modelled(_run(), "", None, {"n": 8}, 10.0)
 
 
 def _reruns(monkeypatch, replies: list) -> list:
