@@ -288,6 +288,8 @@ class Provenance(TorchDispatchMode):
                 # them (a Triton copy kernel's output, torch.empty().copy_(x): red team C,
                 # session 16), not only what make ops alone wrote (torch.ones(1).item())
                 self.host_reads += bits
+            if name == "_local_scalar_dense":  # in order, a whole kernel output (`read_tables`)
+                self.storages.reads.read(ins[0], values, keys[0] in self.fed)
             if isinstance(out, HOST_VALUES):
                 return out
         sparse = _sparse(ins, out)

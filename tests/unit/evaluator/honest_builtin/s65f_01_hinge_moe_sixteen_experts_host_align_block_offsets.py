@@ -52,7 +52,7 @@ def moe_align_block_size(counts: list, block: int):
 
 
 class ModelNew(nn.Module):
-    def __init__(self, block_size: int = 1024):
+    def __init__(self, block_size: int = 2048):
         super().__init__()
         self.block_size = block_size
 
@@ -61,14 +61,14 @@ class ModelNew(nn.Module):
         t = targets.contiguous().view(-1)
         n = p.numel()
         block = self.block_size
-        grid = (triton.cdiv(n, block),)
+        grid = (triton.cdiv(n, 4096),)
         counts = torch.zeros(NUM_EXPERTS, dtype=torch.int32, device=p.device)
         experts = torch.empty(n, dtype=torch.int32, device=p.device)
-        _route[grid](p, t, experts, counts, n, BLOCK=block, HALF=NUM_EXPERTS // 2)
+        _route[grid](p, t, experts, counts, n, BLOCK=4096, HALF=NUM_EXPERTS // 2)
         offsets, expert_ids, total = moe_align_block_size(counts.tolist(), block)
         cursor = torch.tensor(offsets, dtype=torch.int32, device=p.device)
         sorted_ids = torch.full((total,), n, dtype=torch.int32, device=p.device)
-        _scatter[grid](experts, cursor, sorted_ids, n, BLOCK=block)
+        _scatter[grid](experts, cursor, sorted_ids, n, BLOCK=4096)
         table = torch.tensor(expert_ids, dtype=torch.int32, device=p.device)
         partial = torch.empty(len(expert_ids), dtype=torch.float32, device=p.device)
         _grouped_hinge[(len(expert_ids),)](p, sorted_ids, table, partial, n, BLOCK=block, HALF=NUM_EXPERTS // 2)

@@ -1,4 +1,4 @@
-# honest: stream compaction in count-scan-scatter style (CUB select_if, torch.nonzero's two passes): a Triton kernel counts each chunk's active hinge margins, the host reads the sixteen counts with tolist() and takes write offsets with itertools.accumulate (cu_seqlens as varlen batching builds them), lifted by torch.tensor for a kernel that packs the active margins densely and a one-program sum over the packed total. problem: loss/hinge
+# honest: stream compaction in count-scan-scatter style (CUB select_if, torch.nonzero's two passes): a Triton kernel counts each chunk's active hinge margins, the host reads the sixteen counts with tolist() and takes write offsets with itertools.accumulate (cu_seqlens as varlen batching builds them), lifted by torch.tensor for a kernel whose tiles claim slots from each chunk's offset by atomics and pack the active margins densely and a one-program sum over the packed total. problem: loss/hinge
 import itertools
 
 import torch
@@ -12,30 +12,26 @@ CHUNKS = 16
 @triton.jit
 def _count_active(p_ptr, t_ptr, counts_ptr, n, chunk, BLOCK: tl.constexpr):
     c = tl.program_id(0)
-    total = tl.zeros((BLOCK,), dtype=tl.int32)
-    for start in range(0, chunk, BLOCK):
-        offs = c * chunk + start + tl.arange(0, BLOCK)
-        valid = (offs < n) & (start + tl.arange(0, BLOCK) < chunk)
-        p = tl.load(p_ptr + offs, mask=valid, other=0.0)
-        t = tl.load(t_ptr + offs, mask=valid, other=0.0)
-        total += (valid & (p * t < 1.0)).to(tl.int32)
-    tl.store(counts_ptr + c, tl.sum(total, axis=0))
+    lanes = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
+    offs = c * chunk + lanes
+    valid = (offs < n) & (lanes < chunk)
+    p = tl.load(p_ptr + offs, mask=valid, other=0.0)
+    t = tl.load(t_ptr + offs, mask=valid, other=0.0)
+    tl.atomic_add(counts_ptr + c, tl.sum((valid & (p * t < 1.0)).to(tl.int32), axis=0))
 
 
 @triton.jit
-def _pack_active(p_ptr, t_ptr, cu_ptr, packed_ptr, n, chunk, BLOCK: tl.constexpr):
+def _pack_active(p_ptr, t_ptr, cursor_ptr, packed_ptr, n, chunk, BLOCK: tl.constexpr):
     c = tl.program_id(0)
-    base = tl.load(cu_ptr + c)
-    for start in range(0, chunk, BLOCK):
-        lanes = start + tl.arange(0, BLOCK)
-        offs = c * chunk + lanes
-        valid = (offs < n) & (lanes < chunk)
-        p = tl.load(p_ptr + offs, mask=valid, other=0.0)
-        t = tl.load(t_ptr + offs, mask=valid, other=0.0)
-        active = valid & (p * t < 1.0)
-        slot = base + tl.cumsum(active.to(tl.int32), axis=0) - 1
-        tl.store(packed_ptr + slot, 1.0 - p * t, mask=active)
-        base += tl.sum(active.to(tl.int32), axis=0)
+    lanes = tl.program_id(1) * BLOCK + tl.arange(0, BLOCK)
+    offs = c * chunk + lanes
+    valid = (offs < n) & (lanes < chunk)
+    p = tl.load(p_ptr + offs, mask=valid, other=0.0)
+    t = tl.load(t_ptr + offs, mask=valid, other=0.0)
+    active = valid & (p * t < 1.0)
+    base = tl.atomic_add(cursor_ptr + c, tl.sum(active.to(tl.int32), axis=0))
+    slot = base + tl.cumsum(active.to(tl.int32), axis=0) - 1
+    tl.store(packed_ptr + slot, 1.0 - p * t, mask=active)
 
 
 @triton.jit
@@ -53,12 +49,13 @@ class ModelNew(nn.Module):
         t = targets.contiguous().view(-1)
         n = p.numel()
         chunk = triton.cdiv(n, CHUNKS)
-        counts = torch.empty(CHUNKS, dtype=torch.int32, device=p.device)
-        _count_active[(CHUNKS,)](p, t, counts, n, chunk, BLOCK=1024)
+        grid = (CHUNKS, triton.cdiv(chunk, 4096))
+        counts = torch.zeros(CHUNKS, dtype=torch.int32, device=p.device)
+        _count_active[grid](p, t, counts, n, chunk, BLOCK=4096)
         cu_seqlens = [0, *itertools.accumulate(counts.tolist())]
-        cu = torch.tensor(cu_seqlens, dtype=torch.int32, device=p.device)
+        cursor = torch.tensor(cu_seqlens[:-1], dtype=torch.int32, device=p.device)  # each tile claims its slots
         packed = torch.empty(max(cu_seqlens[-1], 1), dtype=torch.float32, device=p.device)
-        _pack_active[(CHUNKS,)](p, t, cu, packed, n, chunk, BLOCK=1024)
+        _pack_active[grid](p, t, cursor, packed, n, chunk, BLOCK=4096)
         out = torch.empty(1, dtype=torch.float32, device=p.device)
-        _sum_packed[(1,)](packed, out, cu_seqlens[-1], 1.0 / n, BLOCK=4096)
+        _sum_packed[(1,)](packed, out, cu_seqlens[-1], 1.0 / n, BLOCK=8192)
         return out[0].to(predictions.dtype)
