@@ -218,6 +218,8 @@ class Provenance(TorchDispatchMode):
         keys += [_storage_key(a) for a in (*args, *kwargs.values())
                  if isinstance(a, (torch.UntypedStorage, torch.TypedStorage))]  # set_(source storage)
         dests = written(func, args, kwargs, ())  # what it will write (out=, in place): not read data
+        if dests and not self.in_launch:  # no longer what a launch wrote (`read_tables`)
+            self.storages.reads.overwritten.update(k for k in map(self._key, dests) if k)
         if dests and self.recorder.in_grid:
             # a grid function runs inside its launch, whose changed bytes are the kernel's work
             raise KernelArgumentError(
@@ -474,6 +476,7 @@ class Provenance(TorchDispatchMode):
         self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid,
                            benchmark=bool(BENCHMARKING[0]))
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
+        self.storages.reads.overwritten.difference_update(map(self._key, tensors))
         source = self._source(tensors)
         if source is not None and self.handed is None:
             fn = getattr(kernel, "fn", kernel)

@@ -47,16 +47,20 @@ class ReadBacks:
     def __init__(self) -> None:
         self.open: dict[int, list[int]] = {}
         self.whole: list[tuple[int, ...]] = []
+        self.overwritten: set[int] = set()  # storages an op wrote in place since a launch was handed them
 
     def read(self, t: object, values: list, written: bool) -> None:
         """One read (`_local_scalar_dense` of `t`, giving `values`); `written`: its storage is one
-        a launch was handed fresh. Anything else ends that storage's sequence."""
+        a launch was handed fresh, and no op outside a launch wrote into it since (a copy_ of
+        the host's picks into a kernel's output: red team s65f). Anything else ends that
+        storage's sequence."""
         try:
             storage = t.untyped_storage()  # type: ignore[attr-defined]
             key, size, offset = storage.data_ptr(), t.element_size(), t.storage_offset()  # type: ignore[attr-defined]
             n = storage.nbytes() // size
         except (RuntimeError, NotImplementedError, AttributeError):
             return
+        written = written and key not in self.overwritten
         seq = [] if offset == 0 else self.open.pop(key, None)
         one = len(values) == 1 and type(values[0]) is int and t.numel() == 1  # type: ignore[attr-defined]
         if not (written and one and seq is not None and len(seq) == offset and 2 <= n <= MAX_SOURCE):

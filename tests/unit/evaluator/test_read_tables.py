@@ -76,17 +76,22 @@ def test_only_a_whole_storage_a_launch_wrote_read_in_order_is_a_source():
     assert unwritten.whole == []
 
 
-def _computed(read, written: bool) -> int:
+def _computed(read, written: bool, copied: bool = False) -> int:
     """host_computed of a forward that reads `counts` back with .item() in order (as a launch's
-    output where `written`) and lifts the offsets `read` makes of what it read."""
+    output where `written`: handed fresh, nothing written into it since unless `copied`) and
+    lifts the offsets `read` makes of what it read."""
     counts = torch.tensor(COUNTS, dtype=torch.int32)
     watch = Provenance(LaunchRecorder())
     with watch:
         buf = torch.zeros(len(COUNTS), dtype=torch.int32)
         buf.copy_(counts)
-        if written:
-            watch.fed.add(watch._key(buf))
-            watch.made.discard(watch._key(buf))
+        key = watch._key(buf)
+        if written:  # as `Provenance.launched` leaves a storage a launch was handed fresh
+            watch.fed.add(key)
+            watch.made.discard(key)
+            watch.storages.reads.overwritten.discard(key)
+        if copied:
+            buf.copy_(counts)  # the host's values put into it after the launch (the same ones: glue)
         torch.tensor(read(buf), dtype=torch.int32)
     return watch.report()["host_computed"]
 
@@ -97,3 +102,4 @@ def test_offsets_of_a_whole_read_back_cost_one_number(candidate_tensor):
     assert _computed(whole, False) > 8
     picks = lambda buf: [0, *accumulate(int(buf[i].item()) for i in (0, 2, 3, 5, 7, 8, 11, 12, 13, 15))]  # noqa: E731
     assert _computed(picks, True) > 8
+    assert _computed(whole, True, copied=True) > 8
