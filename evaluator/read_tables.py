@@ -19,8 +19,9 @@ one per entry. The parts the host could choose are each held:
     to its last, in order (red team s65f: sixteen `.item()` picks of a kernel-written arange
     spelled sigmoid codes as positions; a torch.stack of picks read whole is no launch's
     storage);
-  * which storage: a storage a launch was handed fresh (`forward_watch.Provenance.fed`): a
-    kernel's output, not an aten op's gather of the host's picks;
+  * which storage: a storage a launch was handed fresh (`forward_watch.Provenance.fed`) and
+    that no op outside a launch wrote into since (`overwritten`): a kernel's output, not an
+    aten op's gather of the host's picks, nor a launch's buffer the picks were copy_'d into;
   * which function: prefix sums (with and without the leading 0 or the total), the values
     themselves, or a run of ids, over the values as read, each rounded up to a block, or each
     a count of blocks, the block one power of two for the whole table; each distinct form,
