@@ -476,7 +476,7 @@ class Provenance(TorchDispatchMode):
         self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid,
                            benchmark=bool(BENCHMARKING[0]))
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
-        self.storages.reads.overwritten.difference_update(map(self._key, tensors))
+        self.storages.reads.handed(list(map(self._key, tensors)))  # its output anew (`read_tables`)
         source = self._source(tensors)
         if source is not None and self.handed is None:
             fn = getattr(kernel, "fn", kernel)

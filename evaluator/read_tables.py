@@ -74,6 +74,13 @@ class ReadBacks:
         self.open.pop(key, None)
         self.whole = [*self.whole[-(KEPT - 1):], tuple(seq)]
 
+    def handed(self, keys: list[int]) -> None:
+        """Storages a launch was handed: what they hold is its output now, and a read of them
+        begun before it (or of a freed storage at the same address) is no part of one after."""
+        for key in keys:
+            self.overwritten.discard(key)
+            self.open.pop(key, None)
+
     def token(self, values: list[int]) -> tuple | None:
         """The computed number a lifted int table costs where it is `derived` from a whole read,
         else None."""
