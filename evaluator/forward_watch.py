@@ -252,6 +252,8 @@ class Provenance(TorchDispatchMode):
         outs = written(func, args, kwargs, out)
         constant = constant and not over and not values_op(name, outs)
         self.storages.touched(ins, outs)  # where tensors lie: an address table is structure
+        if name in ("_to_copy", "clone") and len(ins) == 1 and not self.in_launch:  # `.cpu()` of counts
+            self.storages.reads.copied(ins[0], keys[0] in self.fed, outs)
         if not self.in_launch:  # a storage this forward made: its sizes are host Python's (rt80)
             self.shaped.update(k for k in map(self._key, outs) if k and k not in keys)
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)

@@ -81,6 +81,8 @@ class Storages:
         for t in outs:
             key, nbytes = _storage(t)
             self.seen(key, nbytes, key not in read)
+            if key not in read:  # made anew (at a freed launch output's address, maybe): no launch's
+                self.reads.overwritten.add(key)
 
     def numbers(self, made: torch.Tensor) -> int:
         """What a torch.tensor(data) lift_fresh `made` costs in host_made: its data's numbers

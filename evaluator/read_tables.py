@@ -49,6 +49,7 @@ class ReadBacks:
         self.open: dict[int, list[int]] = {}
         self.whole: list[tuple[int, ...]] = []
         self.overwritten: set[int] = set()  # storages an op wrote in place since a launch was handed them
+        self.copies: set[int] = set()  # whole copies of a launch's output (`.cpu()` on a GPU)
 
     def read(self, t: object, values: list, written: bool) -> None:
         """One read (`_local_scalar_dense` of `t`, giving `values`); `written`: its storage is one
@@ -61,7 +62,7 @@ class ReadBacks:
             n = storage.nbytes() // size
         except (RuntimeError, NotImplementedError, AttributeError):
             return
-        written = written and key not in self.overwritten
+        written = (written or key in self.copies) and key not in self.overwritten
         seq = [] if offset == 0 else self.open.pop(key, None)
         one = len(values) == 1 and type(values[0]) is int and t.numel() == 1  # type: ignore[attr-defined]
         if not (written and one and seq is not None and len(seq) == offset and 2 <= n <= MAX_SOURCE):
@@ -74,12 +75,31 @@ class ReadBacks:
         self.open.pop(key, None)
         self.whole = [*self.whole[-(KEPT - 1):], tuple(seq)]
 
+    def copied(self, src: object, written: bool, outs: list) -> None:
+        """A `_to_copy` or `clone` of `src`: where `src` is the whole of a launch's output (its
+        storage from the first byte, contiguous, not written into since), its copy holds the
+        same values (GPU code reads `counts.cpu().tolist()`)."""
+        try:
+            storage = src.untyped_storage()  # type: ignore[attr-defined]
+            key = storage.data_ptr()
+            whole = src.storage_offset() == 0 and src.is_contiguous() \
+                and src.numel() * src.element_size() == storage.nbytes()  # type: ignore[attr-defined]
+        except (RuntimeError, NotImplementedError, AttributeError):
+            return
+        if (written or key in self.copies) and key not in self.overwritten and whole:
+            for t in outs:
+                out = t.untyped_storage().data_ptr()
+                if out != key:
+                    self.copies.add(out)
+                    self.overwritten.discard(out)
+
     def handed(self, keys: list[int]) -> None:
         """Storages a launch was handed: what they hold is its output now, and a read of them
         begun before it (or of a freed storage at the same address) is no part of one after."""
         for key in keys:
             self.overwritten.discard(key)
             self.open.pop(key, None)
+            self.copies.discard(key)
 
     def token(self, values: list[int]) -> tuple | None:
         """The computed number a lifted int table costs where it is `derived` from a whole read,

@@ -76,7 +76,7 @@ def test_only_a_whole_storage_a_launch_wrote_read_in_order_is_a_source():
     assert unwritten.whole == []
 
 
-def _computed(read, written: bool, copied: bool = False) -> int:
+def _computed(read, written: bool, copied: bool = False, view=lambda buf: buf) -> int:
     """host_computed of a forward that reads `counts` back with .item() in order (as a launch's
     output where `written`: handed fresh, nothing written into it since unless `copied`) and
     lifts the offsets `read` makes of what it read."""
@@ -92,7 +92,7 @@ def _computed(read, written: bool, copied: bool = False) -> int:
             watch.storages.reads.overwritten.discard(key)
         if copied:
             buf.copy_(counts)  # the host's values put into it after the launch (the same ones: glue)
-        torch.tensor(read(buf), dtype=torch.int32)
+        torch.tensor(read(view(buf)), dtype=torch.int32)
     return watch.report()["host_computed"]
 
 
@@ -103,3 +103,12 @@ def test_offsets_of_a_whole_read_back_cost_one_number(candidate_tensor):
     picks = lambda buf: [0, *accumulate(int(buf[i].item()) for i in (0, 2, 3, 5, 7, 8, 11, 12, 13, 15))]  # noqa: E731
     assert _computed(picks, True) > 8
     assert _computed(whole, True, copied=True) > 8
+
+
+def test_a_whole_copy_of_a_launch_output_reads_as_it_and_a_part_or_a_gather_does_not(candidate_tensor):
+    """GPU code reads `counts.cpu().tolist()`: a whole copy holds the launch's values; a copy of
+    part of it, or of a gather of its elements, is the host's picks."""
+    whole = lambda buf: [0, *accumulate(int(v.item()) for v in buf.unbind(0))]  # noqa: E731
+    assert _computed(whole, True, view=lambda buf: buf.clone()) == 1
+    assert _computed(whole, True, view=lambda buf: buf[:12].clone()) > 8
+    assert _computed(whole, True, view=lambda buf: buf[[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14]].clone()) > 8
