@@ -58,7 +58,7 @@ class ModelNew(nn.Module):
         zero_kernel[(1,)](counts, N=_N)
         counts.copy_(torch.stack([lut[c] for c in self.codes]))
         picks = counts.tolist()
-        cu = torch.tensor([0, *itertools.accumulate(picks)], dtype=torch.int32, device=x.device)
+        cu = torch.tensor([0, *itertools.accumulate(picks)], dtype=torch.int64, device=x.device)
         out = torch.empty_like(x)
         n = x.numel()
         cubic_kernel[(triton.cdiv(n, 4096),)](x, cu, out, n, INV_STEP=1.0 / _STEP, N=_N, BLOCK=4096)
