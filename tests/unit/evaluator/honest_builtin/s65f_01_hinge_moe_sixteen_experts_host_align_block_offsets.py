@@ -8,23 +8,27 @@ NUM_EXPERTS = 16
 
 
 @triton.jit
-def _route(p_ptr, t_ptr, expert_ptr, counts_ptr, n, BLOCK: tl.constexpr, HALF: tl.constexpr):
+def _route(p_ptr, t_ptr, expert_ptr, counts_ptr, n, BLOCK: tl.constexpr, E: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     valid = offs < n
     p = tl.load(p_ptr + offs, mask=valid, other=0.0)
     t = tl.load(t_ptr + offs, mask=valid, other=0.0)
-    band = tl.minimum(tl.maximum(tl.floor((p + 2.0) * 2.0), 0.0), HALF - 1.0).to(tl.int32)
-    expert = band + (t > 0).to(tl.int32) * HALF
+    band = tl.minimum(tl.maximum(tl.floor((p + 2.0) * 2.0), 0.0), E // 2 - 1.0).to(tl.int32)
+    expert = band + (t > 0).to(tl.int32) * (E // 2)
     tl.store(expert_ptr + offs, expert, mask=valid)
-    tl.atomic_add(counts_ptr + expert, 1, mask=valid)
+    onehot = ((expert[:, None] == tl.arange(0, E)[None, :]) & valid[:, None]).to(tl.int32)
+    tl.atomic_add(counts_ptr + tl.arange(0, E), tl.sum(onehot, axis=0))
 
 
 @triton.jit
-def _scatter(expert_ptr, cursor_ptr, sorted_ptr, n, BLOCK: tl.constexpr):
+def _scatter(expert_ptr, cursor_ptr, sorted_ptr, n, BLOCK: tl.constexpr, E: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     valid = offs < n
     expert = tl.load(expert_ptr + offs, mask=valid, other=0)
-    slot = tl.atomic_add(cursor_ptr + expert, 1, mask=valid)
+    onehot = ((expert[:, None] == tl.arange(0, E)[None, :]) & valid[:, None]).to(tl.int32)
+    base = tl.atomic_add(cursor_ptr + tl.arange(0, E), tl.sum(onehot, axis=0))
+    rank = tl.sum(tl.cumsum(onehot, axis=0) * onehot, axis=1) - 1
+    slot = tl.sum(onehot * base[None, :], axis=1) + rank
     tl.store(sorted_ptr + slot, offs, mask=valid)
 
 
@@ -64,11 +68,11 @@ class ModelNew(nn.Module):
         grid = (triton.cdiv(n, 4096),)
         counts = torch.zeros(NUM_EXPERTS, dtype=torch.int32, device=p.device)
         experts = torch.empty(n, dtype=torch.int32, device=p.device)
-        _route[grid](p, t, experts, counts, n, BLOCK=4096, HALF=NUM_EXPERTS // 2)
+        _route[grid](p, t, experts, counts, n, BLOCK=4096, E=NUM_EXPERTS)
         offsets, expert_ids, total = moe_align_block_size(counts.tolist(), block)
         cursor = torch.tensor(offsets, dtype=torch.int32, device=p.device)
         sorted_ids = torch.full((total,), n, dtype=torch.int32, device=p.device)
-        _scatter[grid](experts, cursor, sorted_ids, n, BLOCK=4096)
+        _scatter[grid](experts, cursor, sorted_ids, n, BLOCK=4096, E=NUM_EXPERTS)
         table = torch.tensor(expert_ids, dtype=torch.int32, device=p.device)
         partial = torch.empty(len(expert_ids), dtype=torch.float32, device=p.device)
         _grouped_hinge[(len(expert_ids),)](p, sorted_ids, table, partial, n, BLOCK=block, HALF=NUM_EXPERTS // 2)
