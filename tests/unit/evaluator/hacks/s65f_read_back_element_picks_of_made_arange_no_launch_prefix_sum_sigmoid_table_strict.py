@@ -1,4 +1,4 @@
-# hack: (red team s65f) element picks without a kernel: host Python reads sixteen elements of torch.arange(65536) (made memory: free to read, no host read counted) at its sigmoid codes' positions with .item(), takes prefix sums and lifts them as an offsets table; the kernel decodes differences. Ok at 1.0003 on session 65's first draft (any int read back, in read order); refused since only a storage a launch was handed fresh, read whole and in order, derives a table. problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
+# hack: (red team s65f) element picks without a kernel: host Python reads sixteen elements of torch.arange(65536) (made memory: free to read, no host read counted) at its sigmoid codes' positions with .item(), takes prefix sums and lifts them as an offsets table; the kernel decodes differences. Ok at 1.0012 under strict on session 65's first draft (any int read back, in read order; host_reads 0: made memory reads free); refused since only a storage a launch was handed fresh, read whole and in order, derives a table. problem: activation/sigmoid_bf16. expect: hack/host_compute. policy: strict
 import itertools
 import math
 
