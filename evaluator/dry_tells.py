@@ -203,8 +203,11 @@ def _key(t: torch.Tensor) -> int:
 _TORCH = os.path.dirname(torch.__file__) + os.sep
 _TRITON = os.path.join(os.path.dirname(_TORCH.rstrip(os.sep)), "triton") + os.sep
 _HARNESS = os.path.dirname(os.path.abspath(__file__)) + os.sep
+# harness modules that ask on the candidate's behalf: watched_reads' tolist reads one element at a
+# time (.item()) for the candidate that called it (red team s65f: an unrun probe's flag read by
+# `flag.tolist()` told nothing, and the full grid went to the model only: ok on main)
 _HANDING_ON = tuple(os.sep + f for f in ("candidate_env.py", "cuda_fidelity.py", "cuda_values.py", "cuda_orders.py",
-                                         "dry_tells.py"))
+                                         "dry_tells.py", "watched_reads.py"))
 
 
 def _asker() -> str | None:

@@ -218,6 +218,8 @@ class Provenance(TorchDispatchMode):
         keys += [_storage_key(a) for a in (*args, *kwargs.values())
                  if isinstance(a, (torch.UntypedStorage, torch.TypedStorage))]  # set_(source storage)
         dests = written(func, args, kwargs, ())  # what it will write (out=, in place): not read data
+        if dests and not self.in_launch:  # no longer what a launch wrote (`read_tables`)
+            self.storages.reads.overwritten.update(k for k in map(self._key, dests) if k)
         if dests and self.recorder.in_grid:
             # a grid function runs inside its launch, whose changed bytes are the kernel's work
             raise KernelArgumentError(
@@ -250,6 +252,8 @@ class Provenance(TorchDispatchMode):
         outs = written(func, args, kwargs, out)
         constant = constant and not over and not values_op(name, outs)
         self.storages.touched(ins, outs)  # where tensors lie: an address table is structure
+        if name in ("_to_copy", "clone") and len(ins) == 1 and not self.in_launch:  # `.cpu()` of counts
+            self.storages.reads.copied(ins[0], keys[0] in self.fed, outs)
         if not self.in_launch:  # a storage this forward made: its sizes are host Python's (rt80)
             self.shaped.update(k for k in map(self._key, outs) if k and k not in keys)
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
@@ -288,6 +292,8 @@ class Provenance(TorchDispatchMode):
                 # them (a Triton copy kernel's output, torch.empty().copy_(x): red team C,
                 # session 16), not only what make ops alone wrote (torch.ones(1).item())
                 self.host_reads += bits
+            if name == "_local_scalar_dense":  # in order, a whole kernel output (`read_tables`)
+                self.storages.reads.read(ins[0], values, keys[0] in self.fed)
             if isinstance(out, HOST_VALUES):
                 return out
         sparse = _sparse(ins, out)
@@ -472,6 +478,7 @@ class Provenance(TorchDispatchMode):
         self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid,
                            benchmark=bool(BENCHMARKING[0]))
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
+        self.storages.reads.handed(list(map(self._key, tensors)))  # its output anew (`read_tables`)
         source = self._source(tensors)
         if source is not None and self.handed is None:
             fn = getattr(kernel, "fn", kernel)

@@ -42,6 +42,7 @@ from bisect import bisect_right
 import torch
 
 from evaluator.host_numbers import int_cost, lone_int
+from evaluator.read_tables import ReadBacks
 from evaluator.watched_reads import PLAIN_DATA, PLAIN_MAX, PLAIN_NUMBERS
 
 PERIODS = 8  # interleaved columns tried (a row of up to 8 ints per group)
@@ -57,6 +58,7 @@ class Storages:
         self.held: dict[int, tuple[int, int]] = {}
         self.made = 0
         self._sorted: list[int] | None = None
+        self.reads = ReadBacks()  # whole storages a launch wrote, read back (`read_tables`)
 
     def seen(self, key: int, nbytes: int, fresh: bool) -> None:
         """A storage an op read or wrote; `fresh`: the op made it (written whole, not a view)."""
@@ -79,6 +81,8 @@ class Storages:
         for t in outs:
             key, nbytes = _storage(t)
             self.seen(key, nbytes, key not in read)
+            if key not in read:  # made anew (at a freed launch output's address, maybe): no launch's
+                self.reads.overwritten.add(key)
 
     def numbers(self, made: torch.Tensor) -> int:
         """What a torch.tensor(data) lift_fresh `made` costs in host_made: its data's numbers
@@ -158,6 +162,8 @@ def table_numbers(data: object, storages: Storages) -> int:
     values = _flat(data, [])
     if not 2 <= len(values) <= MAX_READ or any(type(v) is not int for v in values):
         return len(values)  # floats or bools among them: every element, as before
+    if storages.reads.token(values) is not None:  # bookkeeping over a kernel's read-back output
+        return 1
     tokens = [storages.token(v) for v in values]
     best = len(tokens)
     for period in range(1, min(PERIODS, len(tokens)) + 1):
@@ -241,6 +247,8 @@ def int_tokens(made: object, storages: Storages) -> set[tuple]:
         values = made.detach().reshape(-1).tolist()
     if len(values) == 1:  # one number (`t[i] = v` lifts it): the author's where typed, as a float is
         return lone_int(values[0])
+    if (derived := storages.reads.token(values)) is not None:  # offsets of read-back counts
+        return {derived}
     tokens = [storages.token(v) for v in values]
     cost = min(sum(_column_cost(tokens[j::period]) for j in range(period))
                for period in range(1, min(PERIODS, len(tokens)) + 1))

@@ -56,6 +56,8 @@ _CANDIDATE = textwrap.dedent("""
             return len(torch.nonzero(x))
         if how == "shape":
             return x.shape[0] + x.data_ptr() * 0
+        if how == "tolist":
+            return x.tolist()
         return x.abs().amax().item()
 
     def masked(x, y):
@@ -81,7 +83,7 @@ def _child(tmp_path, body: str) -> list[str]:
         import sys
         sys.path.insert(0, {str(tmp_path)!r})
         import torch
-        from evaluator import candidate_env, child, dry_tells
+        from evaluator import candidate_env, child, dry_tells, watched_reads
         candidate_env.interpreted_tensors_look_like_cuda()
         child._values_never_printed()  # a child's own tensor text, which passes no torch function mode
         import candidate
@@ -149,11 +151,18 @@ def test_the_real_forward_refuses_reading_back_what_a_launch_not_run_may_have_st
             print(tried(candidate.observes, z, "nonzero"), tried(candidate.masked, x, y), tried(candidate.masked, y, x))
             print(tried(lambda: bool(y.sum() > 0)))  # the harness's own (not the candidate's file)
         dry_tells.start(None)
+        dry_tells.start("real")
+        watched_reads.library_reads_visible()  # tolist as a candidate child has it (s65f)
+        with dry_tells.Taint():
+            dry_tells.launched(candidate.copy_kernel, (x, y, 64), {"BLOCK": 64}, 0)
+            print(tried(candidate.observes, y, "tolist"), tried(candidate.observes, x, "tolist") != "told")
+        dry_tells.start(None)
     """)
     assert out[0] == "True True", out  # x is only read by the launch: its values are the GPU's
     assert out[1] == "told told told True" and out[2] == "64", out
     assert out[3].startswith("told told ") and out[3] != "told told told", out  # masked by x's values: a trial's
     assert out[4] in ("True", "False"), out
+    assert out[5] == "told True", out  # tolist of a launched storage, one .item() at a time (s65f)
 
 
 def test_an_honest_launch_in_the_meta_forward_observes_nothing(tmp_path):
