@@ -40,10 +40,15 @@ def install(builder_type: type, interpreter) -> None:
     canonical_nans(builder_type, interpreter)
 
 
-def _is_bf16(dtype) -> bool:
-    import triton.language as tl
+_BF16: list = []  # triton.language.bfloat16, imported once: `_is_bf16` runs on every interpreted op
 
-    return getattr(dtype, "scalar", dtype) == tl.bfloat16
+
+def _is_bf16(dtype) -> bool:
+    if not _BF16:
+        import triton.language as tl
+
+        _BF16.append(tl.bfloat16)
+    return getattr(dtype, "scalar", dtype) == _BF16[0]
 
 
 def bfloat16_float32(bits) -> np.ndarray:
@@ -451,7 +456,7 @@ def canonical_nan(data):
     if bits is None:
         return data
     nan = np.isnan(data)
-    if not nan.any():
+    if not (nan.any() if data.ndim else nan):  # a 0-d array's is one bool (a per-element combine's)
         return data
     return np.where(nan, bits.view(data.dtype), data).astype(data.dtype)
 

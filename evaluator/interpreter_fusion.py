@@ -126,15 +126,28 @@ def fused_operand(key: tuple | None, site: tuple, made: list) -> int:
 
 
 def _fma(a, b, c, dtype):
-    from triton._C.libtriton import interpreter as _interpreter
-
-    a, b, c = np.broadcast_arrays(np.asarray(a, dtype), np.asarray(b, dtype), np.asarray(c, dtype))
+    _interpreter = _FMA[0] if _FMA else _fma_module()
+    a, b, c = np.asarray(a, dtype), np.asarray(b, dtype), np.asarray(c, dtype)
+    if not a.shape == b.shape == c.shape:  # a per-element combine's are all () (nothing to broadcast)
+        a, b, c = np.broadcast_arrays(a, b, c)
     if dtype == np.float32:
         return np.asarray(_interpreter.fma_fp32(a, b, c), dtype)
     if dtype == np.float64:
         return np.asarray(_interpreter.fma_fp64(a, b, c), dtype)
     with np.errstate(all="ignore"):  # float16: the float64 product is exact
         return (a.astype(np.float64) * b + c).astype(dtype)
+
+
+_FMA: list = []  # Triton's interpreter module (its fma_fp32 / fma_fp64), imported once
+
+
+def _fma_module():
+    """Imported on the first fused add, not on each: an add runs per element in a per-element
+    scan combine (interpreter_reduce `_each`)."""
+    from triton._C.libtriton import interpreter
+
+    _FMA.append(interpreter)
+    return interpreter
 
 
 def _site():

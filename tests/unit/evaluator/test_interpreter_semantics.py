@@ -556,3 +556,19 @@ def test_one_gpu_instruction_is_one_function_whichever_spelling_reaches_it():
     p = torch.tensor([4.0, 16.0, 0.25, 1.0] * 32)
     one_instruction_kernel[(1,)](p, out, BLOCK=128)
     assert int((out.view(8, 128)[5] != 0).sum()) == 0  # sqrt of a power of four: exact
+
+
+def test_a_zero_dimensional_nan_gets_the_canonical_bits_as_a_blocks_does():
+    """A per-element combine (interpreter_reduce `_each`) computes on 0-d arrays: their NaNs take
+    the GPU's canonical bits (0x7fffffff, 0x7fff in float16) as a block's do, other values and
+    integer arrays come back as they were."""
+    import numpy as np
+
+    from evaluator.interpreter_casts import canonical_nan
+
+    default = np.array(0xFFC00000, dtype=np.uint32).view(np.float32)
+    assert canonical_nan(default).view(np.uint32) == 0x7FFFFFFF
+    assert canonical_nan(np.array(np.nan, dtype=np.float16)).view(np.uint16) == 0x7FFF
+    assert canonical_nan(np.array([1.0, default], dtype=np.float32)).view(np.uint32).tolist() == [0x3F800000, 0x7FFFFFFF]
+    one = np.array(1.0, dtype=np.float32)
+    assert canonical_nan(one) is one and canonical_nan(np.array(3, dtype=np.int32)) == 3

@@ -117,3 +117,42 @@ def test_a_grid_function_launches_no_kernel():
     with pytest.raises(KernelArgumentError, match="launched from inside a grid function"):
         nested({})
     assert recorder.in_grid == 0
+
+
+def test_a_grid_is_handed_what_inspect_binds_for_every_launch_of_plain_parameters():
+    """The grid's meta (launch_hook `_grid_meta`) is bound without inspect for a kernel of plain
+    parameters (the CPU autotune benchmark calls it thousands of times per config): it is the
+    same dict, in the same order, as `Signature.bind_partial` then `apply_defaults` give, and a
+    launch inspect cannot bind (an argument twice, too many) still gets the launch's kwargs."""
+    import inspect
+    import random
+
+    import triton
+    import triton.language as tl
+
+    from evaluator.launch_hook import _grid_meta
+
+    @triton.jit
+    def k(a, b, c, d=4, E: tl.constexpr = 8, F: tl.constexpr = None):
+        pass
+
+    def starred(a, *rest, b=2, **more):
+        pass
+
+    def inspected(kernel, args, kwargs):
+        sig = inspect.signature(getattr(kernel, "fn", kernel))
+        try:
+            bound = sig.bind_partial(*args, **{n: v for n, v in kwargs.items() if n in sig.parameters})
+        except TypeError:
+            return dict(kwargs)
+        bound.apply_defaults()
+        return dict(bound.arguments)
+
+    draw = random.Random(0)
+    names = ["a", "b", "c", "d", "E", "F", "rest", "more", "num_warps", "grid"]
+    for kernel in (k, starred):
+        for _ in range(3000):
+            args = tuple(range(draw.randint(0, 8)))
+            kwargs = {n: draw.random() for n in draw.sample(names, draw.randint(0, 6))}
+            got, want = _grid_meta(kernel, args, kwargs), inspected(kernel, args, kwargs)
+            assert list(got.items()) == list(want.items()), (args, kwargs)
