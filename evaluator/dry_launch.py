@@ -88,8 +88,10 @@ class _Storage:
     updated: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements it loaded, then stored
     current: dict = field(default_factory=dict)  # itemsize -> elements the running launch stored
     overwritten: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements an earlier launch stored first
+    launch_over: dict = field(default_factory=dict)  # (kernel#i, itemsize) -> that launch's overwritten count
 
-    def mark(self, offsets: np.ndarray, itemsize: int, kernel: str | None = None, writer: str | None = None) -> None:
+    def mark(self, offsets: np.ndarray, itemsize: int, kernel: str | None = None, writer: str | None = None,
+             launch: str | None = None) -> None:
         bits = self.marks.get(itemsize)
         if bits is None:
             if self.nbytes // itemsize > MAX_ELEMENTS:
@@ -100,7 +102,7 @@ class _Storage:
             bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
         index = offsets // itemsize
         if writer is not None:
-            self._overwrites(bits, index, itemsize, writer)
+            self._overwrites(bits, index, itemsize, writer, launch)
         bits[index] = True
         read = self.loaded.get(itemsize)
         if kernel is not None and read is not None:  # an update in place: what this launch read
@@ -109,10 +111,11 @@ class _Storage:
                 mine = self.updated[(kernel, itemsize)] = np.zeros(bits.size, dtype=bool)
             mine[index[read[index]]] = True
 
-    def _overwrites(self, bits: np.ndarray, index: np.ndarray, itemsize: int, writer: str) -> None:
+    def _overwrites(self, bits: np.ndarray, index: np.ndarray, itemsize: int, writer: str, launch: str | None) -> None:
         """Mark, for the running launch's kernel, the elements it stores over an earlier launch's
         stores (dry_phase._overwritten_short): a capped kernel finishing by plain stores, without
-        loading them, part of what a needed full-grid launch stored (red team s64d)."""
+        loading them, part of what a needed full-grid launch stored (red team s64d); and the
+        launch's own count (`launch`: a count, as `current` counts an element once a launch)."""
         mine = self.current.get(itemsize)
         if mine is None:  # made once a launch, as `loaded` is
             mine = self.current[itemsize] = np.zeros(bits.size, dtype=bool)
@@ -122,6 +125,8 @@ class _Storage:
             if done is None:
                 done = self.overwritten[(writer, itemsize)] = np.zeros(bits.size, dtype=bool)
             done[over] = True
+            if launch is not None:
+                self.launch_over[(launch, itemsize)] = self.launch_over.get((launch, itemsize), 0) + int(over.size)
         mine[index] = True
 
     def load(self, offsets: np.ndarray, itemsize: int) -> None:
@@ -154,10 +159,11 @@ class _Memory:
         self.storages: dict[int, _Storage] = {}  # id of the untyped storage -> its range
         self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
         self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
+        self.launch: str | None = None  # the running launch (kernel#i), whose overwrites are counted
 
-    def begin(self, kernel: str | None, writer: str | None = None) -> None:
+    def begin(self, kernel: str | None, writer: str | None = None, launch: str | None = None) -> None:
         """A new launch: what the last one loaded or stored is no longer this one's."""
-        self.kernel, self.writer = kernel, writer
+        self.kernel, self.writer, self.launch = kernel, writer, launch
         for storage in self.storages.values():
             storage.loaded.clear()
             storage.current.clear()
@@ -202,8 +208,7 @@ class _Memory:
             offsets = lanes.astype(np.int64) - base
             if storage is None or offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
-            storage.mark(offsets, itemsize, self.kernel, self.writer)
-
+            storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)
 
     def _upper(self, hit: np.ndarray, itemsize: int) -> None:
         hit = hit[hit >= np.uint64(_FIRST)]
@@ -212,7 +217,7 @@ class _Memory:
             lanes = hit[index == np.uint64((storage.base - _FIRST) // _SPACING)].astype(np.int64) - storage.base
             lanes = lanes[lanes + itemsize <= storage.nbytes]
             if lanes.size:
-                storage.mark(lanes, itemsize, writer=self.writer)
+                storage.mark(lanes, itemsize, writer=self.writer, launch=self.launch)
 
 
 def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset()) -> dict[str, dict]:
@@ -243,7 +248,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             continue
         pace.launch(math.prod(launch.grid))
         # an upper bound of a launch's stores (`unmasked`) is no update in place of any element
-        memory.begin(None if facts.unmasked else launch.name, launch.name)
+        memory.begin(None if facts.unmasked else launch.name, launch.name, f"{launch.name}#{ordinal}")
         _run(launch, args, kwargs, memory, facts, pace)
     out = {}
     for key, storage in memory.storages.items():
@@ -257,6 +262,8 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
         if storage.overwritten:  # per kernel, the elements it stored over an earlier launch's
             out[names[key]]["overwritten"] = {f"{kernel}@{size}": int(np.count_nonzero(bits))
                                               for (kernel, size), bits in storage.overwritten.items()}
+            out[names[key]]["overwritten"].update({f"{made}@{size}": count  # per launch, `kernel#i`
+                                                   for (made, size), count in storage.launch_over.items()})
     for i, tensor in enumerate(outputs):
         seen_output = _output_stored(memory, tensor)
         if seen_output is not None:
@@ -502,8 +509,6 @@ def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
         yield
     finally:
         interpreter_loops.DRY_SHORTEN = saved
-
-
 
 
 # launches of one forward the model runs at most (more: no model). Their programs are bounded

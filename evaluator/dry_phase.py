@@ -161,17 +161,31 @@ def _overwritten_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None
     keep x's negatives. A stream-K split stores each tile once and is never judged by it; a pass
     over the whole storage keeps its share at every size. A kernel that overwrites nothing at the
     declared sizes is not judged: a forward that takes another path at large sizes (a fix-up pass
-    only small inputs need) switches on its sizes, which the GPU's own trials judge."""
+    only small inputs need) switches on its sizes, which the GPU's own trials judge.
+
+    Judged per launch too (`kernel#i@size`) where the forward makes the same launches in the
+    same order at both sizes: the capped launch's kernel also rewrote, in a full-grid launch of
+    its own, 14 in 16 elements already stored right, and kept its share at 0.94 of the CPU's
+    (s64d); its capped launch's own share fell to a 128th. Where the launches differ (a chunk
+    loop's count grows with the sizes) launch i is no one launch at both sizes: per kernel only."""
+    launches = _names(cpu) == _names(dec)
     for name, seen in cpu["storages"].items():
         there = dec["storages"].get(name)
         if there is None:
             continue
         for key, count in (seen.get("overwritten") or {}).items():
+            if "#" in key and not launches:
+                continue
             whole, total = _elements(seen, key), _elements(there, key)
             got = int((there.get("overwritten") or {}).get(key, 0))
             if whole and total and got and got * whole < OVERWRITE_KEPT * count * total:
                 return name, f"{key}:over", total, got
     return None
+
+
+def _names(seen: dict) -> list:
+    """The kernels of a model's launches, in their order."""
+    return [made[0] for made in seen.get("launches") or ()]
 
 
 def _elements(seen: dict, size: str) -> int:
@@ -187,7 +201,10 @@ def _stored_text(name: str, size: str, total: int, stored: int) -> str:
         kernel, _, itemsize = size.removesuffix(":over").rpartition("@")
         where = f"forward's {name} (its own elements)" if name.startswith("output ") \
             else f"storage first handed to {name} (as {itemsize}-byte elements)"
-        return (f"kernel {kernel} stores over earlier launches' stores at {share} of the {where}, "
+        kernel, _, i = kernel.partition("#")
+        who = f"launch {int(i) + 1} of kernel {kernel} (counted per launch: the same launches at both sizes)" \
+            if i else f"kernel {kernel}"
+        return (f"{who} stores over earlier launches' stores at {share} of the {where}, "
                 f"under {OVERWRITE_KEPT:.0%} of its share "
                 f"there at the CPU's sizes: on the GPU the rest keeps what the earlier launches wrote")
     return (f"Triton launches store {share} of the {_what(name, size)}, all of which they store at "
