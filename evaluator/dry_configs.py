@@ -12,9 +12,12 @@ store every element, so the checked and pinned forwards agree.
 So where the declared sizes are modelled (`start(True)`: evaluator.dry_phase asks only there),
 each recorded launch of an autotuned kernel also calls its grid function with each other
 config's meta (the launch's keyword arguments with the config's, its heuristics called again),
-as a GPU's benchmark of the key calls it once per config, and keeps one config per grid not
-already seen (`note`): configs whose grids are the drawn one's or each other's add nothing to
-where the launch stores, so the count stays that of distinct grids. A config the child already
+as a GPU's benchmark of the key calls it once per config, and keeps one config per grid and
+kernel-read values not already seen (`note`, `_visible`: the kernel's own parameters, so a
+config's constexpr that only the kernel body reads, a ROUNDS stopping a persistent loop early
+on the drawn config's grid, is a forward of its own: s65d). Configs differing only in launch
+options (num_warps, num_stages) move no store and add nothing, so the count stays that of
+distinct (grid, constexprs) pairs. A config the child already
 knows cannot run on an sm_90 GPU (autotune_cpu's `failure`) is left out, as the GPU's benchmark
 leaves it out; one not yet known is modelled (it may only refuse). `variants` then makes one
 forward per alternative: variant j swaps every autotuned launch to its j-th alternative grid (in
@@ -22,12 +25,11 @@ ascending program count; a launch with fewer keeps its drawn config), and evalua
 judges each as its own forward against the CPU sizes' model, each within a CPU budget of its own
 (`modelled`): costly configs modelled first cannot spend a capped config's time.
 
-Past MAX_GRIDS distinct grids for one launch the forward is not modelled config by config:
+Past MAX_GRIDS distinct ones for one launch the forward is not modelled config by config:
 it is refused (`past`, dry_phase: `timeout`, the CPU cannot judge it as the GPU does), never a
-kept ok. Not covered (docs/open_attacks/README.md): configs whose grids agree and whose stores
-differ (a constexpr used only in the kernel body to stop early), the combinations of two
-autotuned kernels' configs beyond variant j's alignment, and a config modelled past the model's
-time (the existing give-up for a kernel past the model's pace).
+kept ok. Not covered (docs/open_attacks/README.md): the combinations of two autotuned kernels'
+configs beyond variant j's alignment, and a config modelled past the model's time (the existing
+give-up for a kernel past the model's pace).
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ import dataclasses
 import math
 from functools import partial
 
-MAX_GRIDS = 32  # distinct grids one autotuned launch may take at the declared sizes
+MAX_GRIDS = 32  # distinct (grid, constexprs) one autotuned launch may take at the declared sizes
 
 _ON = [False]
 _MADE: dict[int, tuple] = {}  # ordinal of a recorded launch -> ((config name, grid, kwargs), ...)
@@ -51,20 +53,21 @@ def start(on: bool) -> None:
 
 def note(ordinal: int, kernel: object, args: tuple, kwargs: dict, drawn: tuple, grid_of) -> None:
     """For the recorded launch `ordinal` of `kernel` (its `drawn` grid), the other configs of the
-    autotuner that wraps it, one per grid not seen (`grid_of(kwargs)` calls the launch's grid
-    function with that launch's meta, as the launch hook resolves it)."""
+    autotuner that wraps it, one per grid and kernel-read values not seen (`grid_of(kwargs)`
+    calls the launch's grid function with that launch's meta, as the launch hook resolves it)."""
     tuner = _tuner(kernel) if _ON[0] else None
     if tuner is None:
         return
     from evaluator.launch_hook import with_heuristics
 
-    seen, found = {_three_dims(drawn)}, []
+    names = set(getattr(kernel, "arg_names", None) or ())
+    seen, found = {(_three_dims(drawn), _visible(names, kwargs))}, []
     for name, config in _fitting(tuner, kwargs):
         given, _ = with_heuristics(tuner.fn, args, {**kwargs, **config.all_kwargs()})
         dims = _three_dims(grid_of(given))
-        if dims in seen:
+        if (dims, _visible(names, given)) in seen:
             continue
-        seen.add(dims)
+        seen.add((dims, _visible(names, given)))
         found.append((name, dims, given))
     if len(found) + 1 > MAX_GRIDS:
         _PAST.append(f"{getattr(getattr(kernel, 'fn', kernel), '__name__', '?')}: {len(found) + 1} grids")
@@ -154,6 +157,18 @@ def _fitting(tuner, kwargs: dict) -> list:
         return [(autotune_cpu._named(config), config) for config in tuner.configs]
     return [(name, config) for name, config in state.named.items()
             if state.failure.get(name) is None]
+
+
+def _visible(names: set, kwargs: dict) -> tuple:
+    """What of a launch's keyword arguments its kernel's own code reads (its parameters: a
+    config's constexprs, a heuristic's values), with a config's launch options (num_warps,
+    num_stages), which move no store, left out: two configs on one grid differ in where they
+    store only by these (a ROUNDS constexpr stopping a persistent loop early, s65d)."""
+    return tuple(sorted((k, repr(v)) for k, v in kwargs.items() if k in names and _plain(v)))
+
+
+def _plain(value) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
 
 
 def _three_dims(grid) -> tuple:

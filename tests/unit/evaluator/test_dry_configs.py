@@ -23,6 +23,7 @@ class _Config:
 
 class _Kernel:
     __name__ = "relu_kernel"
+    arg_names = ["x_ptr", "o_ptr", "n", "BLOCK", "CAP"]
 
 
 class _Tuner:
@@ -83,3 +84,17 @@ def test_past_the_cap_is_said(tuned):
     dry_configs.start(True)
     dry_configs.note(0, kernel, (), {"BLOCK": 1024, "CAP": 1 << 30}, (32768,), _capped_grid)
     assert dry_configs.past() is not None and "relu_kernel" in dry_configs.past()
+
+
+def test_configs_on_one_grid_whose_constexprs_differ_are_a_forward_each(tuned):
+    """A config whose constexpr stops a persistent loop early (ROUNDS, never read by the grid
+    function) shares the other configs' grid and stores less (s65d): a forward of its own.
+    Configs that differ only in launch options (num_warps) are one forward."""
+    kernel, tuner = tuned
+    kernel.arg_names = ["x_ptr", "o_ptr", "n", "BLOCK", "ROUNDS"]
+    tuner.configs = [_Config(BLOCK=1024, ROUNDS=1 << 20, num_warps=w) for w in (1, 2, 4, 8)]
+    tuner.configs.append(_Config(BLOCK=1024, ROUNDS=8, num_warps=4))
+    dry_configs.start(True)
+    dry_configs.note(0, kernel, (), dict(tuner.configs[1].all_kwargs()), (132,), lambda kwargs: (132,))
+    (label, swapped), = dry_configs.variants([Launch(kernel, (132,), (), {})])
+    assert swapped[0].grid == (132, 1, 1) and swapped[0].kwargs["ROUNDS"] == 8 and "ROUNDS: 8" in label
