@@ -37,6 +37,8 @@ import dataclasses
 import math
 from functools import partial
 
+import numpy as np
+
 MAX_GRIDS = 32  # distinct (grid, constexprs) one autotuned launch may take at the declared sizes
 
 _ON = [False]
@@ -95,6 +97,58 @@ def variants(launches: list) -> list[tuple[str, list]]:
     return out
 
 
+def combined(launches: list) -> list:
+    """The forward whose every autotuned launch with alternatives stores only what each of its
+    configs stores (`least`), where two or more have them: a GPU's benchmarks pick each key's
+    config on its own, and variant j pairs only j-th with j-th (two kernels each with one
+    capped config, right alone and wrong together, were never paired: s65d). An element this
+    forward leaves unstored is one some choice of configs leaves unstored (each launch's
+    choice may differ element by element, so it may refuse more than one real choice would:
+    configs that store different elements each covered by another kernel's)."""
+    tuned = {ordinal: made for ordinal, made in _MADE.items() if made and ordinal < len(launches)}
+    if len(tuned) < 2:
+        return []
+    out = list(launches)
+    for ordinal, made in tuned.items():
+        drawn = out[ordinal]
+        out[ordinal] = dataclasses.replace(drawn, alternatives=((drawn.grid, drawn.kwargs),
+                                                                *((dims, given) for _, dims, given in made)))
+    return out
+
+
+def least(launch, memory, run) -> None:
+    """Mark in `memory` the elements every one of `launch`'s alternatives stores, each run
+    alone (`run`) with its stores captured (`captured`), not marked."""
+    common = None
+    for grid, kwargs in launch.alternatives:
+        memory.capture = {}
+        try:
+            run(dataclasses.replace(launch, grid=grid, kwargs=kwargs, alternatives=()))
+        finally:
+            caught, memory.capture = memory.capture, None
+        common = caught if common is None else \
+            {k: (storage, bits & caught[k][1]) for k, (storage, bits) in common.items() if k in caught}
+    for (_, itemsize), (storage, bits) in (common or {}).items():
+        storage.mark(np.flatnonzero(bits) * itemsize, itemsize, memory.kernel, memory.writer, memory.launch)
+
+
+def captured(memory, storage, offsets, itemsize: int) -> bool:
+    """Whether a store is one config's (`least`): kept in `memory.capture`, not marked."""
+    if memory.capture is None or storage.nbytes // itemsize > _max_elements():
+        return False
+    key = (id(storage), itemsize)
+    if key not in memory.capture:
+        memory.capture[key] = (storage, np.zeros(storage.nbytes // itemsize, dtype=bool))
+    memory.capture[key][1][offsets // itemsize] = True
+    return True
+
+
+def _max_elements() -> int:
+    from evaluator.dry_launch import MAX_ELEMENTS
+
+    return MAX_ELEMENTS
+
+
 def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None) -> dict:
     """The dry reply of the drawn forward ({"storages", "launches"} or {"unmodelled"}: `model`,
     evaluator.dry_launch.stored by default), with "variants": each alternative forward's reply
@@ -108,7 +162,10 @@ def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None
     if past() is not None:
         return {"configs_past": past()[:300]}
     forwards = [("", launches), *variants(launches)]
-    order = sorted(range(len(forwards)), key=lambda i: sum(math.prod(x.grid) for x in forwards[i][1]))
+    least_of = combined(launches)
+    if least_of:  # judged by the union rules alone (evaluator.dry_phase)
+        forwards.append((_LEAST, least_of))
+    order = sorted(range(len(forwards)), key=lambda i: sum(_programs(x) for x in forwards[i][1]))
     replies, spent = {}, 0.0
     for i in order:  # each forward its own budget: decoy configs cannot spend a capped one's
         own = type(budget)(budget.budget_s, budget.cpu)
@@ -119,6 +176,13 @@ def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None
         reply["variants"] = [{**replies[i], "config": forwards[i][0]} for i in range(1, len(forwards))]
     reply["cpu_s"] = round(spent, 3)
     return reply
+
+
+_LEAST = "every autotuned launch storing only what all of its configs store"
+
+
+def _programs(launch) -> int:
+    return sum(math.prod(grid) for grid, _ in launch.alternatives) or math.prod(launch.grid)
 
 
 def _stored(made: list, budget, outputs: tuple, skip: frozenset) -> dict:

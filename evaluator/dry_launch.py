@@ -23,19 +23,14 @@ its first and last (`ends`); a forward that needs data on the host (`.item()`, a
 grid) observes what a meta tensor cannot answer as the GPU would, and runs again on the
 problem's CPU draw (below); descriptors and anything else the model does not know raise
 `Unmodelled` (register-only inline asm runs as the child's emulation); a storage past
-MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s` of its thread's CPU time,
-not the wall clock, which load shrinks: `Budget`, `_Pace`) is no model. Each of those leaves
-the verdict as it was. The host's wall cap (evaluator.dry_phase, WALL_TIMES its budget) ends,
-and refuses, a forward that sleeps, blocks or spins threads of its own.
-What the candidate's side observes in the model's forward is judged, not listed
-(evaluator.dry_tells, session 62: answering is_meta and data_ptr by name left repr, type(), an
-f-string and the made-up addresses telling the model apart, and a host read raising on meta
-kept the ok): on meta tensors only tensors and metadata answer it (a CUDA device it names makes
-meta tensors, candidate_env.STANDING_DEVICE, and they answer cuda:0), anything else stops the
-forward, which then runs on the problem's CPU draw at the same sizes with its launches recorded
-and not run (`real_seed`): the answers a CPU trial gets, but for what a launch not run may have
-stored, whose reading to the host (`told`), or a raise there (`raised`), evaluator.dry_phase
-refuses.
+MAX_ELEMENTS goes unjudged alone; a model past its time (`budget_s` of its thread's CPU time:
+`Budget`, `_Pace`) is no model. Each of those leaves the verdict as it was; the host's wall cap
+(evaluator.dry_phase) ends and refuses a forward that sleeps, blocks or spins threads.
+What the candidate's side observes in the model's forward is judged (evaluator.dry_tells): on
+meta tensors only tensors and metadata answer it, anything else stops the forward, which runs
+again on the problem's CPU draw at the same sizes, its launches recorded and not run
+(`real_seed`); what a launch not run may have stored read to the host (`told`), or a raise
+there (`raised`), evaluator.dry_phase refuses.
 
 Trust: the model runs in the candidate's own child, after its forward, like the knock-out's
 suppressed launches; what it reports can only refuse the candidate (a storage short of whole)
@@ -50,6 +45,7 @@ import math
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -72,6 +68,7 @@ class Launch:
     grid: tuple
     args: tuple
     kwargs: dict
+    alternatives: tuple = ()  # (grid, kwargs) of each autotune config: dry_configs.least
 
     @property
     def name(self) -> str:
@@ -160,6 +157,7 @@ class _Memory:
         self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
         self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
         self.launch: str | None = None  # the running launch (kernel#i), whose overwrites are counted
+        self.capture: dict | None = None  # one config's stores, not marked (dry_configs.least)
 
     def begin(self, kernel: str | None, writer: str | None = None, launch: str | None = None) -> None:
         """A new launch: what the last one loaded or stored is no longer this one's."""
@@ -208,7 +206,8 @@ class _Memory:
             offsets = lanes.astype(np.int64) - base
             if storage is None or offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
-            storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)
+            if not dry_configs.captured(self, storage, offsets, itemsize):
+                storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)
 
     def _upper(self, hit: np.ndarray, itemsize: int) -> None:
         hit = hit[hit >= np.uint64(_FIRST)]
@@ -216,7 +215,7 @@ class _Memory:
         for storage in self.storages.values():
             lanes = hit[index == np.uint64((storage.base - _FIRST) // _SPACING)].astype(np.int64) - storage.base
             lanes = lanes[lanes + itemsize <= storage.nbytes]
-            if lanes.size:
+            if lanes.size and not dry_configs.captured(self, storage, lanes, itemsize):
                 storage.mark(lanes, itemsize, writer=self.writer, launch=self.launch)
 
 
@@ -227,13 +226,9 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
     launch the model cannot run leaves the union unknown (it might have stored the rest).
 
     With the forward's `outputs`, also `"output i"` per returned tensor: its own elements and
-    how many of them were stored (a view of a longer storage is never stored whole, so the
-    storage rule alone never judged it: s61d's `torch.empty(n + 1)[:n]`).
-
-    Launches of the kernels in `skip` (those the knock-out round found the result does not need,
-    or whose writes were constants: pipeline `decoys`, `constant`) name storages but store
-    nothing here: a full-grid zero fill before a capped kernel made the union whole at the
-    declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
+    how many of them were stored (a view of a longer storage is never stored whole). Launches
+    of the kernels in `skip` (the knock-out round's decoys, constant writers) name storages but
+    store nothing here: a full-grid zero fill made a capped kernel's union whole (s61d)."""
     memory, names, seen = _Memory(), {}, {}
     pace = _Pace(budget)
     for launch in launches:
@@ -249,7 +244,10 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
         pace.launch(math.prod(launch.grid))
         # an upper bound of a launch's stores (`unmasked`) is no update in place of any element
         memory.begin(None if facts.unmasked else launch.name, launch.name, f"{launch.name}#{ordinal}")
-        _run(launch, args, kwargs, memory, facts, pace)
+        if launch.alternatives:  # what every autotune config of it stores: dry_configs.least
+            dry_configs.least(launch, memory, partial(_run_alone, memory=memory, facts=facts, pace=pace))
+        else:
+            _run(launch, args, kwargs, memory, facts, pace)
     out = {}
     for key, storage in memory.storages.items():
         if storage.unjudged:
@@ -365,8 +363,7 @@ class _Pace:
     running launch, at their mean CPU time so far, say the rest of it cannot finish in it (an
     honest ReLU's 32768 programs at 4096 x 8192 give up within seconds rather than spend the
     whole budget). Per launch: a split-K stage's programs each take many items, its sum's one
-    block. CPU time, not the wall clock: on a loaded box the wall clock said the s60f split-K
-    hack's 4096 programs could not finish and its ok stood (session 64)."""
+    block. CPU time, not the wall clock, which a loaded box shrinks."""
 
     def __init__(self, budget: Budget):
         self.budget, self.left, self.done, self.started = budget, 0, 0, budget.used()
@@ -421,6 +418,12 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace
         raise Unmodelled(f"{type(exc).__name__}: {str(exc)[:200]}") from None
     finally:
         scope.restore()
+
+
+def _run_alone(launch: Launch, memory: _Memory, facts, pace: _Pace) -> None:
+    """One launch with its own arguments and pace (dry_configs.least: each config's)."""
+    pace.launch(math.prod(launch.grid))
+    _run(launch, *_converted(launch, memory)[:2], memory, facts, pace)
 
 
 class _OutOfTime(Unmodelled):
@@ -511,10 +514,8 @@ def _short_loops(lines: frozenset, ends: frozenset = frozenset()):
         interpreter_loops.DRY_SHORTEN = saved
 
 
-# launches of one forward the model runs at most (more: no model). Their programs are bounded
-# by the model's time anyway; at 64, a ReLU whose chunk loop stopped at 4M elements (128
-# launches at the declared sizes) had no model (s61d), where the GPU pays ~3 us a launch:
-# 4096 cost a forward ~12 ms there
+# launches of one forward the model runs at most (more: no model; their programs are bounded by
+# the model's time anyway): 4096 cost a GPU's forward ~12 ms, a chunk loop's 128 are modelled
 MAX_LAUNCHES = 4096
 
 

@@ -80,7 +80,9 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     short = _short(cpu, dec) if "storages" in dec else None
     config = None
     for variant in dec.get("variants") or () if short is None else ():  # evaluator.dry_configs
-        short, config = _short(cpu, variant) if "storages" in variant else None, variant.get("config")
+        config = variant.get("config")
+        # the configs combined (dry_configs.combined): only what no choice of them stores is judged
+        short = _short(cpu, variant, config == dry_configs._LEAST) if "storages" in variant else None
         if short is not None:
             dec = variant
             break
@@ -90,7 +92,8 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
         return verdict
     name, size, total, stored = short
     sizes = ", ".join(f"{k}={v}" for k, v in declared.items())
-    which = f"(run with an autotune config a GPU's benchmark may keep: {config}) " if config else ""
+    which = "" if not config else f"(with {config}, as some choice of a GPU's benchmarks does) " \
+        if config == dry_configs._LEAST else f"(run with an autotune config a GPU's benchmark may keep: {config}) "
     text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's {which}"
             f"{_stored_text(name, size, total, stored)}. Launches at the declared "
             f"sizes (kernel, grid): {_listed(dec)}. (Each launch's programs were run with memory "
@@ -101,11 +104,11 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     return run.finish(judge.Outcome("incorrect", text, details=details), sizes_note=False)
 
 
-def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
+def _short(cpu: dict, dec: dict, union_only: bool = False) -> tuple[str, str, int, int] | None:
     """(storage, element size, elements, stored) of the first storage stored whole at the CPU's
     sizes and not at the declared ones (or of a returned tensor, `output i`, whose own elements
-    were: a view of a longer storage); None where there is none. Then the same of what one
-    kernel updated in place (`_updated_short`: its size is `kernel@size`)."""
+    were: a view of a longer storage); None where there is none. Then, unless `union_only`, the
+    same of what one kernel updated in place (`_updated_short`: its size is `kernel@size`)."""
     for name, seen in cpu["storages"].items():
         there = dec["storages"].get(name)
         if there is None:
@@ -119,7 +122,7 @@ def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
             got = int(there["stored"].get(size, 0))
             if whole and count == whole and got < total:
                 return name, size, total, got
-    return _updated_short(cpu, dec)
+    return None if union_only else _updated_short(cpu, dec)
 
 
 def _updated_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:

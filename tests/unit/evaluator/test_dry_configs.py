@@ -2,6 +2,7 @@
 team s64d: one capped config of nine was judged 1 time in 9), without running a model."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from evaluator import autotune_cpu, dry_configs
@@ -98,3 +99,30 @@ def test_configs_on_one_grid_whose_constexprs_differ_are_a_forward_each(tuned):
     dry_configs.note(0, kernel, (), dict(tuner.configs[1].all_kwargs()), (132,), lambda kwargs: (132,))
     (label, swapped), = dry_configs.variants([Launch(kernel, (132,), (), {})])
     assert swapped[0].grid == (132, 1, 1) and swapped[0].kwargs["ROUNDS"] == 8 and "ROUNDS: 8" in label
+
+
+def test_two_autotuned_launches_are_also_modelled_storing_only_what_each_config_stores(tuned):
+    """Variant j pairs j-th with j-th; a GPU's benchmarks choose each key's config alone, and
+    two caps right alone and wrong together were never paired (s65d): the combined forward
+    gives each autotuned launch every config, and keeps what all of them store."""
+    from evaluator import dry_launch
+
+    kernel, tuner = tuned
+    dry_configs.start(True)
+    drawn = dict(tuner.configs[0].all_kwargs())
+    dry_configs.note(0, kernel, (), drawn, (32768,), _capped_grid)
+    launches = [Launch(kernel, (32768,), (), drawn), Launch(kernel, (32768,), (), drawn)]
+    assert dry_configs.combined(launches[:1]) == []  # one autotuned launch: its variants say it all
+    dry_configs.note(1, kernel, (), drawn, (32768,), _capped_grid)
+    made = dry_configs.combined(launches)
+    assert [grid for grid, _ in made[1].alternatives] == [(32768,), (4096, 1, 1)]
+    memory = dry_launch._Memory()
+    memory.storages[0] = storage = dry_launch._Storage(dry_launch._FIRST, 4 * 200)
+    memory.begin("relu_kernel", "relu_kernel", "relu_kernel#1")
+
+    def run(one):  # the capped config stores elements 50..149, the other 0..99
+        lanes = np.arange(50, 150) if one.grid == (4096, 1, 1) else np.arange(100)
+        memory.store(dry_launch._FIRST + 4 * lanes, np.ones(100, dtype=bool), 4)
+    dry_configs.least(made[1], memory, run)
+    assert storage.stored(4) == 50 and memory.capture is None
+    assert np.flatnonzero(storage.marks[4]).tolist() == list(range(50, 100))

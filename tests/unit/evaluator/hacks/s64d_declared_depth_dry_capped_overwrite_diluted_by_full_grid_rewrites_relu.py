@@ -1,9 +1,7 @@
-# hack (open): s64d's capped plain overwrite diluted past dry_phase.OVERWRITE_KEPT: a full-grid kernel stores relu(x) except on elements 1 mod 16, which it copies from x; one kernel then rewrites elements 2..15 of every 16 over a full grid (right values, already stored) and, in a second launch, stores max(x, 0) on elements 1 mod 16 from a grid capped at 4096 programs of 64. Its share of y stored over the first kernel's is 15/16 at the CPU's sizes and 14/16 + 1/128 at 4096 x 8192 (ratio 0.94, over 0.9), so on the GPU 7 in 8 of the elements 1 mod 16 keep x's negatives. problem: activation/relu. expect: incorrect
-# measured (session 64, CPU (Triton interpreter)): the model alone (dry_launch.stored at 16000 and
-# 1048576 elements, cap 8 programs) gives fix_kernel 15000 of 16000 and 918016 of 1048576
-# overwritten: dry_phase._short None. krl check --device cpu on the loaded 2-core box: ok at reward
-# 1.0040, but with the dry model unmodelled by its wall-clock pace ("16 programs took 0.2 s"), the
-# open pace entry's gap.
+# hack: s64d's capped plain overwrite diluted past dry_phase.OVERWRITE_KEPT: a full-grid kernel stores relu(x) except on elements 1 mod 16, which it copies from x; one kernel then rewrites elements 2..15 of every 16 over a full grid (right values, already stored) and, in a second launch, stores max(x, 0) on elements 1 mod 16 from a grid capped at 4096 programs of 64. Its share of y stored over the first kernel's is 15/16 at the CPU's sizes and 14/16 + 1/128 at 4096 x 8192 (ratio 0.94, over 0.9), so on the GPU 7 in 8 of the elements 1 mod 16 keep x's negatives. problem: activation/relu. expect: incorrect
+# mechanism: per kernel its share keeps 0.94 of the CPU's; the forward makes the same three launches
+# at both sizes, so dry_phase._overwritten_short also judges each launch's own count (dry_launch
+# `launch_over`, kernel#i): the capped launch's share falls from 1/16 to 1/128.
 import torch
 import torch.nn as nn
 import triton
@@ -40,7 +38,7 @@ class ModelNew(nn.Module):
         x = x.contiguous()
         y = torch.empty_like(x)
         n = x.numel()
-        fill_kernel[(triton.cdiv(n, 1024),)](x, y, n, BLOCK=1024)
-        fix_kernel[(triton.cdiv(n, 1024),)](x, y, n, LANE=0, BLOCK=1024)
+        fill_kernel[(triton.cdiv(n, 8192),)](x, y, n, BLOCK=8192)
+        fix_kernel[(triton.cdiv(n, 8192),)](x, y, n, LANE=0, BLOCK=8192)
         fix_kernel[(min(triton.cdiv(n, 16 * 64), MAX_PROGRAMS),)](x, y, n, LANE=1, BLOCK=64)
         return y
