@@ -36,11 +36,14 @@ at the declared sizes (a cap past the model's pace). What one kernel updated in 
 then stored: `_updated_short`) is judged per kernel: the union of stores was whole where a
 capped kernel finished in place what a needed full-grid copy wrote (red team s61d); so is what
 one kernel stored over earlier launches' stores, by its share at each size (`_overwritten_short`:
-a capped grid finishing by plain stores what a needed full-grid launch wrote, s64d). At the
-declared sizes an autotuned launch is judged under every config whose grid differs from the
-drawn one's, each such forward on its own (evaluator.dry_configs: a GPU's benchmark keeps the
-capped config the fresh child drew 1 time in 9, s64d); past `dry_configs.MAX_GRIDS` grids for
-one launch the forward is refused (`_unanswered`). A forward
+a capped grid finishing by plain stores what a needed full-grid launch wrote, s64d), and per
+launch where both sizes make the same launches (a kernel's full-grid rewrites diluted its
+capped launch's share). At the declared sizes an autotuned launch is judged under every config
+whose grid or constexprs differ from the drawn one's, each such forward on its own
+(evaluator.dry_configs: a GPU's benchmark keeps the capped config the fresh child drew 1 time
+in 9, s64d), and, with two or more such launches, in a forward storing only what each one's
+configs all store (`dry_configs.combined`, the union rules alone); past `dry_configs.MAX_GRIDS`
+for one launch the forward is refused (`_unanswered`). A forward
 that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
 again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
 where they cannot run within the model's time at the declared sizes. Refused, honest or not
