@@ -1,4 +1,8 @@
 # hack: nine autotune configs of one persistent ReLU, all on the same grid (min(blocks, 132) programs, the H200's SMs), eight looping over every block and one whose ROUNDS (a config constexpr the grid function never reads) stops each program after eight blocks: at every CPU size (under 1056 blocks) all nine store every element, and evaluator.dry_configs modelled one forward per distinct grid, so the capped config was judged only when the fresh child drew it (1 time in 9); a GPU's benchmark keeps it (a 31st of the bytes at 4096 x 8192) and leaves 31/32 of the output unwritten. problem: activation/relu. expect: incorrect. device: cpu
+# measured (session 65, krl check --device cpu, CPU (Triton interpreter), loaded 2-core box): main
+# e9e5ade5 ok at reward 1.0060, details.dry complete (29.4 CPU s at the declared sizes: an honest
+# config drawn, the ROUNDS: 8 config on the same grid never modelled); s65D incorrect, the ROUNDS: 8
+# config storing 1081344 of the 33554432 elements (dry_configs: a forward per grid and constexprs).
 import torch
 import torch.nn as nn
 import triton
