@@ -27,9 +27,11 @@ judges each as its own forward against the CPU sizes' model, each within a CPU b
 
 Past MAX_GRIDS distinct ones for one launch the forward is not modelled config by config:
 it is refused (`past`, dry_phase: `timeout`, the CPU cannot judge it as the GPU does), never a
-kept ok. Not covered (docs/open_attacks/README.md): the combinations of two autotuned kernels'
-configs beyond variant j's alignment, and a config modelled past the model's time (the existing
-give-up for a kernel past the model's pace).
+kept ok. Variant j pairs j-th alternatives only, where a GPU's benchmarks choose each key's
+config alone: with two or more autotuned launches one more forward (`combined`) gives each only
+what all of its configs store (`least`), and dry_phase judges it by the union rules. Not
+covered (docs/open_attacks/README.md): the update and overwrite rules under pairs other than
+variant j's, and a config modelled past the model's time (the pace give-up).
 """
 from __future__ import annotations
 
@@ -164,7 +166,7 @@ def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None
     forwards = [("", launches), *variants(launches)]
     least_of = combined(launches)
     if least_of:  # judged by the union rules alone (evaluator.dry_phase)
-        forwards.append((_LEAST, least_of))
+        forwards.append((LEAST, least_of))
     order = sorted(range(len(forwards)), key=lambda i: sum(_programs(x) for x in forwards[i][1]))
     replies, spent = {}, 0.0
     for i in order:  # each forward its own budget: decoy configs cannot spend a capped one's
@@ -178,7 +180,7 @@ def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None
     return reply
 
 
-_LEAST = "every autotuned launch storing only what all of its configs store"
+LEAST = "every autotuned launch storing only what all of its configs store"  # `combined`'s label
 
 
 def _programs(launch) -> int:

@@ -85,7 +85,7 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     for variant in dec.get("variants") or () if short is None else ():  # evaluator.dry_configs
         config = variant.get("config")
         # the configs combined (dry_configs.combined): only what no choice of them stores is judged
-        short = _short(cpu, variant, config == dry_configs._LEAST) if "storages" in variant else None
+        short = _short(cpu, variant, config == dry_configs.LEAST) if "storages" in variant else None
         if short is not None:
             dec = variant
             break
@@ -96,7 +96,7 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     name, size, total, stored = short
     sizes = ", ".join(f"{k}={v}" for k, v in declared.items())
     which = "" if not config else f"(with {config}, as some choice of a GPU's benchmarks does) " \
-        if config == dry_configs._LEAST else f"(run with an autotune config a GPU's benchmark may keep: {config}) "
+        if config == dry_configs.LEAST else f"(run with an autotune config a GPU's benchmark may keep: {config}) "
     text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's {which}"
             f"{_stored_text(name, size, total, stored)}. Launches at the declared "
             f"sizes (kernel, grid): {_listed(dec)}. (Each launch's programs were run with memory "
