@@ -28,8 +28,9 @@ judges each as its own forward against the CPU sizes' model, each within a CPU b
 Past MAX_GRIDS distinct ones for one launch the forward is not modelled config by config:
 it is refused (`past`, dry_phase: `timeout`, the CPU cannot judge it as the GPU does), never a
 kept ok. Variant j pairs j-th alternatives only, where a GPU's benchmarks choose each key's
-config alone: with two or more autotuned launches one more forward (`combined`) gives each only
-what all of its configs store (`least`), and dry_phase judges it by the union rules. Not
+config alone: with two or more autotuned launches, what every choice of configs stores
+(`Least`, from the forwards' own launches: no forward of its own) is judged by dry_phase's
+union rules. Not
 covered (docs/open_attacks/README.md): the update and overwrite rules under pairs other than
 variant j's, and a config modelled past the model's time (the pace give-up).
 """
@@ -99,56 +100,47 @@ def variants(launches: list) -> list[tuple[str, list]]:
     return out
 
 
-def combined(launches: list) -> list:
-    """The forward whose every autotuned launch with alternatives stores only what each of its
-    configs stores (`least`), where two or more have them: a GPU's benchmarks pick each key's
-    config on its own, and variant j pairs only j-th with j-th (two kernels each with one
-    capped config, right alone and wrong together, were never paired: s65d). An element this
-    forward leaves unstored is one some choice of configs leaves unstored (each launch's
-    choice may differ element by element, so it may refuse more than one real choice would:
-    configs that store different elements each covered by another kernel's)."""
-    tuned = {ordinal: made for ordinal, made in _MADE.items() if made and ordinal < len(launches)}
-    if len(tuned) < 2:
-        return []
-    out = list(launches)
-    for ordinal, made in tuned.items():
-        drawn = out[ordinal]
-        out[ordinal] = dataclasses.replace(drawn, alternatives=((drawn.grid, drawn.kwargs),
-                                                                *((dims, given) for _, dims, given in made)))
-    return out
+class Least:
+    """What the forward stores under every choice of its autotuned launches' configs at once:
+    a GPU's benchmarks pick each key's config alone, and variant j pairs only j-th with j-th
+    (two kernels each with a cap that is right alone and wrong together, at different ranks,
+    were never paired: s65d). Fed each launch's own stores (dry_launch `current`) by the drawn
+    forward and every variant, so each autotuned launch is seen under each of its configs; an
+    element is stored under every choice only where a launch without alternatives stored it, or
+    every config of one autotuned launch did (`reply`). No forward of its own: the variants
+    already run each config, and another forward would press the dry command's wall cap. May
+    refuse more than one real choice would (a launch's choice taken element by element)."""
 
+    def __init__(self, tuned: set):
+        self.tuned, self.fixed, self.common, self.seen = tuned, {}, {}, {}
+        self.sizes: dict = {}  # storage key -> (name, bytes)
 
-def least(launch, memory, run) -> None:
-    """Mark in `memory` the elements every one of `launch`'s alternatives stores, each run
-    alone (`run`) with its stores captured (`captured`), not marked."""
-    common = None
-    for grid, kwargs in launch.alternatives:
-        memory.capture = {}
-        try:
-            run(dataclasses.replace(launch, grid=grid, kwargs=kwargs, alternatives=()))
-        finally:
-            caught, memory.capture = memory.capture, None
-        common = caught if common is None else \
-            {k: (storage, bits & caught[k][1]) for k, (storage, bits) in common.items() if k in caught}
-    for (_, itemsize), (storage, bits) in (common or {}).items():
-        storage.mark(np.flatnonzero(bits) * itemsize, itemsize, memory.kernel, memory.writer, memory.launch)
+    def observe(self, k: int, memory, names: dict) -> None:
+        """Launch `k` of one forward has run: its stores, per storage and element size."""
+        self.seen[k] = self.seen.get(k, 0) + 1
+        for key, storage in memory.storages.items():
+            self.sizes[key] = (names[key], storage.nbytes)
+            for itemsize, bits in storage.current.items():
+                at = (k, key, itemsize) if k in self.tuned else (key, itemsize)
+                if k not in self.tuned:
+                    self.fixed[at] = bits | self.fixed[at] if at in self.fixed else bits.copy()
+                elif at not in self.common:
+                    self.common[at] = [bits.copy(), 1]
+                else:
+                    self.common[at] = [self.common[at][0] & bits, self.common[at][1] + 1]
 
-
-def captured(memory, storage, offsets, itemsize: int) -> bool:
-    """Whether a store is one config's (`least`): kept in `memory.capture`, not marked."""
-    if memory.capture is None or storage.nbytes // itemsize > _max_elements():
-        return False
-    key = (id(storage), itemsize)
-    if key not in memory.capture:
-        memory.capture[key] = (storage, np.zeros(storage.nbytes // itemsize, dtype=bool))
-    memory.capture[key][1][offsets // itemsize] = True
-    return True
-
-
-def _max_elements() -> int:
-    from evaluator.dry_launch import MAX_ELEMENTS
-
-    return MAX_ELEMENTS
+    def reply(self) -> dict:
+        """`stored`'s storages (their "stored" counts only) for the elements stored under every
+        choice; a tuned launch's stores in a storage count only where each of its forwards
+        stored there."""
+        union: dict = {key: bits.copy() for key, bits in self.fixed.items()}
+        for (k, key, itemsize), (bits, times) in self.common.items():
+            if times == self.seen.get(k):
+                union[(key, itemsize)] = union[(key, itemsize)] | bits if (key, itemsize) in union else bits
+        out = {name: {"bytes": nbytes, "stored": {}} for name, nbytes in self.sizes.values()}
+        for (key, itemsize), bits in union.items():
+            out[self.sizes[key][0]]["stored"][str(itemsize)] = int(np.count_nonzero(bits))
+        return {"storages": out}
 
 
 def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None) -> dict:
@@ -164,35 +156,34 @@ def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None
     if past() is not None:
         return {"configs_past": past()[:300]}
     forwards = [("", launches), *variants(launches)]
-    least_of = combined(launches)
-    if least_of:  # judged by the union rules alone (evaluator.dry_phase)
-        forwards.append((LEAST, least_of))
-    order = sorted(range(len(forwards)), key=lambda i: sum(_programs(x) for x in forwards[i][1]))
+    tuned = {ordinal for ordinal, made in _MADE.items() if made}
+    least = Least(tuned) if len(tuned) > 1 and model is None else None
+    order = sorted(range(len(forwards)), key=lambda i: sum(math.prod(x.grid) for x in forwards[i][1]))
     replies, spent = {}, 0.0
     for i in order:  # each forward its own budget: decoy configs cannot spend a capped one's
         own = type(budget)(budget.budget_s, budget.cpu)
-        replies[i] = (model or partial(_stored, budget=own, outputs=outputs, skip=skip))(forwards[i][1])
+        observe = None if least is None else least.observe
+        replies[i] = (model or partial(_stored, budget=own, outputs=outputs, skip=skip, observe=observe))(forwards[i][1])
         spent += own.used()
     reply = replies[0]
     if len(forwards) > 1:
         reply["variants"] = [{**replies[i], "config": forwards[i][0]} for i in range(1, len(forwards))]
+    if least is not None and all("storages" in one for one in replies.values()):  # the union rules alone
+        reply["variants"].append({**least.reply(), "launches": reply["launches"], "config": LEAST})
     reply["cpu_s"] = round(spent, 3)
     return reply
 
 
-LEAST = "every autotuned launch storing only what all of its configs store"  # `combined`'s label
+LEAST = "every autotuned launch storing only what all of its configs store"  # `Least`'s label
 
 
-def _programs(launch) -> int:
-    return sum(math.prod(grid) for grid, _ in launch.alternatives) or math.prod(launch.grid)
-
-
-def _stored(made: list, budget, outputs: tuple, skip: frozenset) -> dict:
+def _stored(made: list, budget, outputs: tuple, skip: frozenset, observe=None) -> dict:
     """evaluator.dry_launch.stored's reply for one forward's launches (or why it has none)."""
     from evaluator.dry_launch import Unmodelled, stored
 
     try:
-        return {"storages": stored(made, budget, outputs, skip), "launches": [[x.name, list(x.grid)] for x in made]}
+        return {"storages": stored(made, budget, outputs, skip, observe),
+                "launches": [[x.name, list(x.grid)] for x in made]}
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300]}
 

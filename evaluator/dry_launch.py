@@ -45,7 +45,6 @@ import math
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
 
 import numpy as np
 
@@ -68,7 +67,6 @@ class Launch:
     grid: tuple
     args: tuple
     kwargs: dict
-    alternatives: tuple = ()  # (grid, kwargs) of each autotune config: dry_configs.least
 
     @property
     def name(self) -> str:
@@ -157,7 +155,6 @@ class _Memory:
         self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
         self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
         self.launch: str | None = None  # the running launch (kernel#i), whose overwrites are counted
-        self.capture: dict | None = None  # one config's stores, not marked (dry_configs.least)
 
     def begin(self, kernel: str | None, writer: str | None = None, launch: str | None = None) -> None:
         """A new launch: what the last one loaded or stored is no longer this one's."""
@@ -206,8 +203,7 @@ class _Memory:
             offsets = lanes.astype(np.int64) - base
             if storage is None or offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
-            if not dry_configs.captured(self, storage, offsets, itemsize):
-                storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)
+            storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)
 
     def _upper(self, hit: np.ndarray, itemsize: int) -> None:
         hit = hit[hit >= np.uint64(_FIRST)]
@@ -215,11 +211,12 @@ class _Memory:
         for storage in self.storages.values():
             lanes = hit[index == np.uint64((storage.base - _FIRST) // _SPACING)].astype(np.int64) - storage.base
             lanes = lanes[lanes + itemsize <= storage.nbytes]
-            if lanes.size and not dry_configs.captured(self, storage, lanes, itemsize):
+            if lanes.size:
                 storage.mark(lanes, itemsize, writer=self.writer, launch=self.launch)
 
 
-def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset()) -> dict[str, dict]:
+def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset(),
+           observe=None) -> dict[str, dict]:
     """Per storage the forward's launches were handed (named by the first launch and argument
     that got it: `kernel#i:arg`, i counting that kernel's launches), its elements and how many
     of them some launch stored, per element size it was stored at. Raises Unmodelled: one
@@ -231,7 +228,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
     store nothing here: a full-grid zero fill made a capped kernel's union whole (s61d)."""
     memory, names, seen = _Memory(), {}, {}
     pace = _Pace(budget)
-    for launch in launches:
+    for k, launch in enumerate(launches):
         facts = dry_facts.facts(launch.kernel)
         if facts.data_bound is not None:
             raise Unmodelled(f"{launch.name}: {facts.data_bound}")
@@ -244,10 +241,9 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
         pace.launch(math.prod(launch.grid))
         # an upper bound of a launch's stores (`unmasked`) is no update in place of any element
         memory.begin(None if facts.unmasked else launch.name, launch.name, f"{launch.name}#{ordinal}")
-        if launch.alternatives:  # what every autotune config of it stores: dry_configs.least
-            dry_configs.least(launch, memory, partial(_run_alone, memory=memory, facts=facts, pace=pace))
-        else:
-            _run(launch, args, kwargs, memory, facts, pace)
+        _run(launch, args, kwargs, memory, facts, pace)
+        if observe is not None:  # each launch's own stores (`current`): dry_configs.Least
+            observe(k, memory, names)
     out = {}
     for key, storage in memory.storages.items():
         if storage.unjudged:
@@ -418,12 +414,6 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: _Memory, facts, pace
         raise Unmodelled(f"{type(exc).__name__}: {str(exc)[:200]}") from None
     finally:
         scope.restore()
-
-
-def _run_alone(launch: Launch, memory: _Memory, facts, pace: _Pace) -> None:
-    """One launch with its own arguments and pace (dry_configs.least: each config's)."""
-    pace.launch(math.prod(launch.grid))
-    _run(launch, *_converted(launch, memory)[:2], memory, facts, pace)
 
 
 class _OutOfTime(Unmodelled):

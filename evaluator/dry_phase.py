@@ -41,8 +41,8 @@ launch where both sizes make the same launches (a kernel's full-grid rewrites di
 capped launch's share). At the declared sizes an autotuned launch is judged under every config
 whose grid or constexprs differ from the drawn one's, each such forward on its own
 (evaluator.dry_configs: a GPU's benchmark keeps the capped config the fresh child drew 1 time
-in 9, s64d), and, with two or more such launches, in a forward storing only what each one's
-configs all store (`dry_configs.combined`, the union rules alone); past `dry_configs.MAX_GRIDS`
+in 9, s64d), and, with two or more such launches, by what every choice of their configs
+stores (`dry_configs.Least`, the union rules alone); past `dry_configs.MAX_GRIDS`
 for one launch the forward is refused (`_unanswered`). A forward
 that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
 again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
@@ -84,7 +84,7 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     config = None
     for variant in dec.get("variants") or () if short is None else ():  # evaluator.dry_configs
         config = variant.get("config")
-        # the configs combined (dry_configs.combined): only what no choice of them stores is judged
+        # every choice of configs at once (dry_configs.Least): the union rules alone
         short = _short(cpu, variant, config == dry_configs.LEAST) if "storages" in variant else None
         if short is not None:
             dec = variant

@@ -101,28 +101,32 @@ def test_configs_on_one_grid_whose_constexprs_differ_are_a_forward_each(tuned):
     assert swapped[0].grid == (132, 1, 1) and swapped[0].kwargs["ROUNDS"] == 8 and "ROUNDS: 8" in label
 
 
-def test_two_autotuned_launches_are_also_modelled_storing_only_what_each_config_stores(tuned):
+class _Storage:
+    """What Least reads of a model's storage: its bytes and the running launch's stores."""
+
+    def __init__(self, lanes=()):
+        self.nbytes, self.current = 4 * 200, {}
+        if len(lanes):
+            self.current[4] = np.zeros(200, dtype=bool)
+            self.current[4][list(lanes)] = True
+
+
+def _forward(least, tuned_lanes):
+    """One forward: launch 0 (no alternatives) stores elements 150..199, launch 1 (autotuned)
+    `tuned_lanes`, as dry_launch.stored calls Least.observe after each launch."""
+    names = {7: "k#0:1"}
+    least.observe(0, type("M", (), {"storages": {7: _Storage(range(150, 200))}})(), names)
+    least.observe(1, type("M", (), {"storages": {7: _Storage(tuned_lanes)}})(), names)
+
+
+def test_what_every_choice_of_two_autotuned_launches_configs_stores_is_judged():
     """Variant j pairs j-th with j-th; a GPU's benchmarks choose each key's config alone, and
-    two caps right alone and wrong together were never paired (s65d): the combined forward
-    gives each autotuned launch every config, and keeps what all of them store."""
-    from evaluator import dry_launch
-
-    kernel, tuner = tuned
-    dry_configs.start(True)
-    drawn = dict(tuner.configs[0].all_kwargs())
-    dry_configs.note(0, kernel, (), drawn, (32768,), _capped_grid)
-    launches = [Launch(kernel, (32768,), (), drawn), Launch(kernel, (32768,), (), drawn)]
-    assert dry_configs.combined(launches[:1]) == []  # one autotuned launch: its variants say it all
-    dry_configs.note(1, kernel, (), drawn, (32768,), _capped_grid)
-    made = dry_configs.combined(launches)
-    assert [grid for grid, _ in made[1].alternatives] == [(32768,), (4096, 1, 1)]
-    memory = dry_launch._Memory()
-    memory.storages[0] = storage = dry_launch._Storage(dry_launch._FIRST, 4 * 200)
-    memory.begin("relu_kernel", "relu_kernel", "relu_kernel#1")
-
-    def run(one):  # the capped config stores elements 50..149, the other 0..99
-        lanes = np.arange(50, 150) if one.grid == (4096, 1, 1) else np.arange(100)
-        memory.store(dry_launch._FIRST + 4 * lanes, np.ones(100, dtype=bool), 4)
-    dry_configs.least(made[1], memory, run)
-    assert storage.stored(4) == 50 and memory.capture is None
-    assert np.flatnonzero(storage.marks[4]).tolist() == list(range(50, 100))
+    two caps right alone and wrong together were never paired (s65d): Least keeps, from the
+    forwards already modelled, what a launch without alternatives stored or every config of
+    an autotuned one did."""
+    least = dry_configs.Least({1})
+    _forward(least, range(0, 100))  # the drawn config
+    _forward(least, range(50, 150))  # variant 0's
+    assert least.reply() == {"storages": {"k#0:1": {"bytes": 800, "stored": {"4": 100}}}}
+    _forward(least, ())  # a config storing nothing there: no element of launch 1's is kept
+    assert least.reply()["storages"]["k#0:1"]["stored"] == {"4": 50}
