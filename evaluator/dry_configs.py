@@ -12,9 +12,12 @@ store every element, so the checked and pinned forwards agree.
 So where the declared sizes are modelled (`start(True)`: evaluator.dry_phase asks only there),
 each recorded launch of an autotuned kernel also calls its grid function with each other
 config's meta (the launch's keyword arguments with the config's, its heuristics called again),
-as a GPU's benchmark of the key calls it once per config, and keeps one config per grid not
-already seen (`note`): configs whose grids are the drawn one's or each other's add nothing to
-where the launch stores, so the count stays that of distinct grids. A config the child already
+as a GPU's benchmark of the key calls it once per config, and keeps one config per grid and
+kernel-read values not already seen (`note`, `_visible`: the kernel's own parameters, so a
+config's constexpr that only the kernel body reads, a ROUNDS stopping a persistent loop early
+on the drawn config's grid, is a forward of its own: s65d). Configs differing only in launch
+options (num_warps, num_stages) move no store and add nothing, so the count stays that of
+distinct (grid, constexprs) pairs. A config the child already
 knows cannot run on an sm_90 GPU (autotune_cpu's `failure`) is left out, as the GPU's benchmark
 leaves it out; one not yet known is modelled (it may only refuse). `variants` then makes one
 forward per alternative: variant j swaps every autotuned launch to its j-th alternative grid (in
@@ -22,12 +25,14 @@ ascending program count; a launch with fewer keeps its drawn config), and evalua
 judges each as its own forward against the CPU sizes' model, each within a CPU budget of its own
 (`modelled`): costly configs modelled first cannot spend a capped config's time.
 
-Past MAX_GRIDS distinct grids for one launch the forward is not modelled config by config:
+Past MAX_GRIDS distinct ones for one launch the forward is not modelled config by config:
 it is refused (`past`, dry_phase: `timeout`, the CPU cannot judge it as the GPU does), never a
-kept ok. Not covered (docs/open_attacks/README.md): configs whose grids agree and whose stores
-differ (a constexpr used only in the kernel body to stop early), the combinations of two
-autotuned kernels' configs beyond variant j's alignment, and a config modelled past the model's
-time (the existing give-up for a kernel past the model's pace).
+kept ok. Variant j pairs j-th alternatives only, where a GPU's benchmarks choose each key's
+config alone: with two or more autotuned launches, what every choice of configs stores
+(`Least`, from the forwards' own launches: no forward of its own) is judged by dry_phase's
+union rules. Not
+covered (docs/open_attacks/README.md): the update and overwrite rules under pairs other than
+variant j's, and a config modelled past the model's time (the pace give-up).
 """
 from __future__ import annotations
 
@@ -35,7 +40,9 @@ import dataclasses
 import math
 from functools import partial
 
-MAX_GRIDS = 32  # distinct grids one autotuned launch may take at the declared sizes
+import numpy as np
+
+MAX_GRIDS = 32  # distinct (grid, constexprs) one autotuned launch may take at the declared sizes
 
 _ON = [False]
 _MADE: dict[int, tuple] = {}  # ordinal of a recorded launch -> ((config name, grid, kwargs), ...)
@@ -51,20 +58,21 @@ def start(on: bool) -> None:
 
 def note(ordinal: int, kernel: object, args: tuple, kwargs: dict, drawn: tuple, grid_of) -> None:
     """For the recorded launch `ordinal` of `kernel` (its `drawn` grid), the other configs of the
-    autotuner that wraps it, one per grid not seen (`grid_of(kwargs)` calls the launch's grid
-    function with that launch's meta, as the launch hook resolves it)."""
+    autotuner that wraps it, one per grid and kernel-read values not seen (`grid_of(kwargs)`
+    calls the launch's grid function with that launch's meta, as the launch hook resolves it)."""
     tuner = _tuner(kernel) if _ON[0] else None
     if tuner is None:
         return
     from evaluator.launch_hook import with_heuristics
 
-    seen, found = {_three_dims(drawn)}, []
+    names = set(getattr(kernel, "arg_names", None) or ())
+    seen, found = {(_three_dims(drawn), _visible(names, kwargs))}, []
     for name, config in _fitting(tuner, kwargs):
         given, _ = with_heuristics(tuner.fn, args, {**kwargs, **config.all_kwargs()})
         dims = _three_dims(grid_of(given))
-        if dims in seen:
+        if (dims, _visible(names, given)) in seen:
             continue
-        seen.add(dims)
+        seen.add((dims, _visible(names, given)))
         found.append((name, dims, given))
     if len(found) + 1 > MAX_GRIDS:
         _PAST.append(f"{getattr(getattr(kernel, 'fn', kernel), '__name__', '?')}: {len(found) + 1} grids")
@@ -92,6 +100,51 @@ def variants(launches: list) -> list[tuple[str, list]]:
     return out
 
 
+class Least:
+    """What the forward stores under every choice of its autotuned launches' configs at once:
+    a GPU's benchmarks pick each key's config alone, and variant j pairs only j-th with j-th
+    (two kernels each with a cap that is right alone and wrong together, at different ranks,
+    were never paired: s65d). Fed each launch's own stores (dry_launch `current`) by the drawn
+    forward and every variant, so each autotuned launch is seen under each of its configs; an
+    element is stored under every choice only where a launch without alternatives stored it, or
+    every config of one autotuned launch did (`reply`). No forward of its own: the variants
+    already run each config, and another forward would press the dry command's wall cap. May
+    refuse more than one real choice would (a launch's choice taken element by element)."""
+
+    def __init__(self, tuned: set):
+        self.tuned, self.fixed, self.common, self.seen = tuned, {}, {}, {}
+        self.sizes: dict = {}  # storage key -> (name, bytes)
+
+    def observe(self, k: int, memory, names: dict) -> None:
+        """Launch `k` of one forward has run: its stores, per storage and element size."""
+        self.seen[k] = self.seen.get(k, 0) + 1
+        for key, storage in memory.storages.items():
+            if key not in names:  # a storage only an unconverted launch was handed (dry_launch.stored)
+                continue
+            self.sizes[key] = (names[key], storage.nbytes)
+            for itemsize, bits in storage.current.items():
+                at = (k, key, itemsize) if k in self.tuned else (key, itemsize)
+                if k not in self.tuned:
+                    self.fixed[at] = bits | self.fixed[at] if at in self.fixed else bits.copy()
+                elif at not in self.common:
+                    self.common[at] = [bits.copy(), 1]
+                else:
+                    self.common[at] = [self.common[at][0] & bits, self.common[at][1] + 1]
+
+    def reply(self) -> dict:
+        """`stored`'s storages (their "stored" counts only) for the elements stored under every
+        choice; a tuned launch's stores in a storage count only where each of its forwards
+        stored there."""
+        union: dict = {key: bits.copy() for key, bits in self.fixed.items()}
+        for (k, key, itemsize), (bits, times) in self.common.items():
+            if times == self.seen.get(k):
+                union[(key, itemsize)] = union[(key, itemsize)] | bits if (key, itemsize) in union else bits
+        out = {name: {"bytes": nbytes, "stored": {}} for name, nbytes in self.sizes.values()}
+        for (key, itemsize), bits in union.items():
+            out[self.sizes[key][0]]["stored"][str(itemsize)] = int(np.count_nonzero(bits))
+        return {"storages": out}
+
+
 def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None) -> dict:
     """The dry reply of the drawn forward ({"storages", "launches"} or {"unmodelled"}: `model`,
     evaluator.dry_launch.stored by default), with "variants": each alternative forward's reply
@@ -105,26 +158,35 @@ def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None
     if past() is not None:
         return {"configs_past": past()[:300]}
     forwards = [("", launches), *variants(launches)]
+    tuned = {ordinal for ordinal, made in _MADE.items() if made}
+    least = Least(tuned) if len(tuned) > 1 and model is None else None
     order = sorted(range(len(forwards)), key=lambda i: sum(math.prod(x.grid) for x in forwards[i][1]))
     replies, spent = {}, 0.0
     for i in order:  # each forward its own budget: decoy configs cannot spend a capped one's
         own = type(budget)(budget.budget_s, budget.cpu)
-        replies[i] = (model or partial(_stored, budget=own, outputs=outputs, skip=skip))(forwards[i][1])
+        observe = None if least is None else least.observe
+        replies[i] = (model or partial(_stored, budget=own, outputs=outputs, skip=skip, observe=observe))(forwards[i][1])
         spent += own.used()
     reply = replies[0]
     if len(forwards) > 1:
         reply["variants"] = [{**replies[i], "config": forwards[i][0]} for i in range(1, len(forwards))]
+    if least is not None and all("storages" in one for one in replies.values()):  # the union rules alone
+        reply["variants"].append({**least.reply(), "launches": reply["launches"], "config": LEAST})
     reply["cpu_s"] = round(spent, 3)
     return reply
 
 
-def _stored(made: list, budget, outputs: tuple, skip: frozenset) -> dict:
+LEAST = "every autotuned launch storing only what all of its configs store"  # `Least`'s label
+
+
+def _stored(made: list, budget, outputs: tuple, skip: frozenset, observe=None) -> dict:
     """evaluator.dry_launch.stored's reply for one forward's launches (or why it has none)."""
     from evaluator.dry_launch import Unmodelled, stored
 
     unrun: list = []
     try:
-        reply = {"storages": stored(made, budget, outputs, skip, unrun), "launches": [[x.name, list(x.grid)] for x in made]}
+        reply = {"storages": stored(made, budget, outputs, skip, unrun, observe),
+                 "launches": [[x.name, list(x.grid)] for x in made]}
         return {**reply, "unrun": unrun[:8]} if unrun else reply
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300]}
@@ -156,6 +218,18 @@ def _fitting(tuner, kwargs: dict) -> list:
         return [(autotune_cpu._named(config), config) for config in tuner.configs]
     return [(name, config) for name, config in state.named.items()
             if state.failure.get(name) is None]
+
+
+def _visible(names: set, kwargs: dict) -> tuple:
+    """What of a launch's keyword arguments its kernel's own code reads (its parameters: a
+    config's constexprs, a heuristic's values), with a config's launch options (num_warps,
+    num_stages), which move no store, left out: two configs on one grid differ in where they
+    store only by these (a ROUNDS constexpr stopping a persistent loop early, s65d)."""
+    return tuple(sorted((k, repr(v)) for k, v in kwargs.items() if k in names and _plain(v)))
+
+
+def _plain(value) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
 
 
 def _three_dims(grid) -> tuple:

@@ -73,7 +73,7 @@ class Launch:
 
 
 def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset(),
-           unrun: list | None = None) -> dict[str, dict]:
+           unrun: list | None = None, observe=None) -> dict[str, dict]:
     """Per storage the forward's launches were handed (named by the first launch and argument
     that got it: `kernel#i:arg`, i counting that kernel's launches), its elements and how many
     of them some launch stored, per element size it was stored at. A launch the model cannot
@@ -92,7 +92,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
     declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
     memory, names, seen, unrun = dry_memory.Memory(), {}, {}, [] if unrun is None else unrun
     pace = _Pace(budget)
-    for launch in launches:
+    for k, launch in enumerate(launches):
         facts = dry_facts.facts(launch.kernel)
         ordinal = seen[launch.name] = seen.get(launch.name, -1) + 1
         try:  # a launch the model cannot run keeps what it stored before it stopped
@@ -105,8 +105,10 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
                 raise Unmodelled(facts.data_bound)
             pace.launch(math.prod(launch.grid))
             # an upper bound of a launch's stores (`unmasked`) is no update in place of any element
-            memory.begin(None if facts.unmasked else launch.name, launch.name)
+            memory.begin(None if facts.unmasked else launch.name, launch.name, f"{launch.name}#{ordinal}")
             _run(launch, args, kwargs, memory, facts, pace)
+            if observe is not None:  # each launch's own stores (`current`): dry_configs.Least
+                observe(k, memory, names)
         except _OutOfTime:
             raise
         except Unmodelled as exc:
@@ -123,6 +125,8 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
         if storage.overwritten:  # per kernel, the elements it stored over an earlier launch's
             out[names[key]]["overwritten"] = {f"{kernel}@{size}": int(np.count_nonzero(bits))
                                               for (kernel, size), bits in storage.overwritten.items()}
+            out[names[key]]["overwritten"].update({f"{made}@{size}": count  # per launch, `kernel#i`
+                                                   for (made, size), count in storage.launch_over.items()})
     for i, tensor in enumerate(outputs):
         seen_output = _output_stored(memory, tensor)
         if seen_output is not None:

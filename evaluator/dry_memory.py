@@ -53,8 +53,10 @@ class _Storage:
     updated: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements it loaded, then stored
     current: dict = field(default_factory=dict)  # itemsize -> elements the running launch stored
     overwritten: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements an earlier launch stored first
+    launch_over: dict = field(default_factory=dict)  # (kernel#i, itemsize) -> that launch's overwritten count
 
-    def mark(self, offsets: np.ndarray, itemsize: int, kernel: str | None = None, writer: str | None = None) -> None:
+    def mark(self, offsets: np.ndarray, itemsize: int, kernel: str | None = None, writer: str | None = None,
+             launch: str | None = None) -> None:
         bits = self.marks.get(itemsize)
         if bits is None:
             if self.nbytes // itemsize > MAX_ELEMENTS:
@@ -65,7 +67,7 @@ class _Storage:
             bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
         index = offsets // itemsize
         if writer is not None:
-            self._overwrites(bits, index, itemsize, writer)
+            self._overwrites(bits, index, itemsize, writer, launch)
         bits[index] = True
         read = self.loaded.get(itemsize)
         if kernel is not None and read is not None:  # an update in place: what this launch read
@@ -74,10 +76,11 @@ class _Storage:
                 mine = self.updated[(kernel, itemsize)] = np.zeros(bits.size, dtype=bool)
             mine[index[read[index]]] = True
 
-    def _overwrites(self, bits: np.ndarray, index: np.ndarray, itemsize: int, writer: str) -> None:
+    def _overwrites(self, bits: np.ndarray, index: np.ndarray, itemsize: int, writer: str, launch: str | None) -> None:
         """Mark, for the running launch's kernel, the elements it stores over an earlier launch's
         stores (dry_phase._overwritten_short): a capped kernel finishing by plain stores, without
-        loading them, part of what a needed full-grid launch stored (red team s64d)."""
+        loading them, part of what a needed full-grid launch stored (red team s64d); and the
+        launch's own count (`launch`: a count, as `current` counts an element once a launch)."""
         mine = self.current.get(itemsize)
         if mine is None:  # made once a launch, as `loaded` is
             mine = self.current[itemsize] = np.zeros(bits.size, dtype=bool)
@@ -87,6 +90,8 @@ class _Storage:
             if done is None:
                 done = self.overwritten[(writer, itemsize)] = np.zeros(bits.size, dtype=bool)
             done[over] = True
+            if launch is not None:
+                self.launch_over[(launch, itemsize)] = self.launch_over.get((launch, itemsize), 0) + int(over.size)
         mine[index] = True
 
     def load(self, offsets: np.ndarray, itemsize: int) -> None:
@@ -121,10 +126,11 @@ class Memory:
         self._sorted: list[_Storage] = []
         self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
         self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
+        self.launch: str | None = None  # the running launch (kernel#i), whose overwrites are counted
 
-    def begin(self, kernel: str | None, writer: str | None = None) -> None:
+    def begin(self, kernel: str | None, writer: str | None = None, launch: str | None = None) -> None:
         """A new launch: what the last one loaded or stored is no longer this one's."""
-        self.kernel, self.writer = kernel, writer
+        self.kernel, self.writer, self.launch = kernel, writer, launch
         for storage in self.storages.values():
             storage.loaded.clear()
             storage.current.clear()
@@ -180,14 +186,14 @@ class Memory:
         for storage, offsets in self._split(hit):
             if offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
-            storage.mark(offsets, itemsize, self.kernel, self.writer)
+            storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)
 
 
     def _upper(self, hit: np.ndarray, itemsize: int) -> None:
         for storage, lanes in self._split(hit):
             lanes = lanes[lanes + itemsize <= storage.nbytes]
             if lanes.size:
-                storage.mark(lanes, itemsize, writer=self.writer)
+                storage.mark(lanes, itemsize, writer=self.writer, launch=self.launch)
 
 
 class Layout:

@@ -38,11 +38,14 @@ at the declared sizes (a cap past the model's pace). What one kernel updated in 
 then stored: `_updated_short`) is judged per kernel: the union of stores was whole where a
 capped kernel finished in place what a needed full-grid copy wrote (red team s61d); so is what
 one kernel stored over earlier launches' stores, by its share at each size (`_overwritten_short`:
-a capped grid finishing by plain stores what a needed full-grid launch wrote, s64d). At the
-declared sizes an autotuned launch is judged under every config whose grid differs from the
-drawn one's, each such forward on its own (evaluator.dry_configs: a GPU's benchmark keeps the
-capped config the fresh child drew 1 time in 9, s64d); past `dry_configs.MAX_GRIDS` grids for
-one launch the forward is refused (`_unanswered`). A forward
+a capped grid finishing by plain stores what a needed full-grid launch wrote, s64d), and per
+launch where both sizes make the same launches (a kernel's full-grid rewrites diluted its
+capped launch's share). At the declared sizes an autotuned launch is judged under every config
+whose grid or constexprs differ from the drawn one's, each such forward on its own
+(evaluator.dry_configs: a GPU's benchmark keeps the capped config the fresh child drew 1 time
+in 9, s64d), and, with two or more such launches, by what every choice of their configs
+stores (`dry_configs.Least`, the union rules alone); past `dry_configs.MAX_GRIDS`
+for one launch the forward is refused (`_unanswered`). A forward
 that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
 again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
 where they cannot run within the model's time at the declared sizes. Refused, honest or not
@@ -86,7 +89,9 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     short = _short(cpu, dec) if "storages" in dec else None
     config = None
     for variant in dec.get("variants") or () if short is None else ():  # evaluator.dry_configs
-        short, config = _short(cpu, variant) if "storages" in variant else None, variant.get("config")
+        config = variant.get("config")
+        # every choice of configs at once (dry_configs.Least): the union rules alone
+        short = _short(cpu, variant, config == dry_configs.LEAST) if "storages" in variant else None
         if short is not None:
             dec = variant
             break
@@ -96,7 +101,8 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
         return verdict
     name, size, total, stored = short
     sizes = ", ".join(f"{k}={v}" for k, v in declared.items())
-    which = f"(run with an autotune config a GPU's benchmark may keep: {config}) " if config else ""
+    which = "" if not config else f"(with {config}, as some choice of a GPU's benchmarks does) " \
+        if config == dry_configs.LEAST else f"(run with an autotune config a GPU's benchmark may keep: {config}) "
     text = (f"Correct at the CPU sizes, but at the problem's declared sizes ({sizes}) the forward's {which}"
             f"{_stored_text(name, size, total, stored)}. Launches at the declared "
             f"sizes (kernel, grid): {_listed(dec)}. (Each launch's programs were run with memory "
@@ -107,11 +113,11 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     return run.finish(judge.Outcome("incorrect", text, details=details), sizes_note=False)
 
 
-def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
+def _short(cpu: dict, dec: dict, union_only: bool = False) -> tuple[str, str, int, int] | None:
     """(storage, element size, elements, stored) of the first storage stored whole at the CPU's
     sizes and not at the declared ones (or of a returned tensor, `output i`, whose own elements
-    were: a view of a longer storage); None where there is none. Then the same of what one
-    kernel updated in place (`_updated_short`: its size is `kernel@size`)."""
+    were: a view of a longer storage); None where there is none. Then, unless `union_only`, the
+    same of what one kernel updated in place (`_updated_short`: its size is `kernel@size`)."""
     for name, seen in cpu["storages"].items():
         there = dec["storages"].get(name)
         if there is None:
@@ -125,7 +131,7 @@ def _short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
             got = int(there["stored"].get(size, 0))
             if whole and count == whole and got < total:
                 return name, size, total, got
-    return _updated_short(cpu, dec)
+    return None if union_only else _updated_short(cpu, dec)
 
 
 def _updated_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
@@ -167,17 +173,31 @@ def _overwritten_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None
     keep x's negatives. A stream-K split stores each tile once and is never judged by it; a pass
     over the whole storage keeps its share at every size. A kernel that overwrites nothing at the
     declared sizes is not judged: a forward that takes another path at large sizes (a fix-up pass
-    only small inputs need) switches on its sizes, which the GPU's own trials judge."""
+    only small inputs need) switches on its sizes, which the GPU's own trials judge.
+
+    Judged per launch too (`kernel#i@size`) where the forward makes the same launches in the
+    same order at both sizes: the capped launch's kernel also rewrote, in a full-grid launch of
+    its own, 14 in 16 elements already stored right, and kept its share at 0.94 of the CPU's
+    (s64d); its capped launch's own share fell to a 128th. Where the launches differ (a chunk
+    loop's count grows with the sizes) launch i is no one launch at both sizes: per kernel only."""
+    launches = _names(cpu) == _names(dec)
     for name, seen in cpu["storages"].items():
         there = dec["storages"].get(name)
         if there is None:
             continue
         for key, count in (seen.get("overwritten") or {}).items():
+            if "#" in key and not launches:
+                continue
             whole, total = _elements(seen, key), _elements(there, key)
             got = int((there.get("overwritten") or {}).get(key, 0))
             if whole and total and got and got * whole < OVERWRITE_KEPT * count * total:
                 return name, f"{key}:over", total, got
     return None
+
+
+def _names(seen: dict) -> list:
+    """The kernels of a model's launches, in their order."""
+    return [made[0] for made in seen.get("launches") or ()]
 
 
 def _elements(seen: dict, size: str) -> int:
@@ -193,7 +213,10 @@ def _stored_text(name: str, size: str, total: int, stored: int) -> str:
         kernel, _, itemsize = size.removesuffix(":over").rpartition("@")
         where = f"forward's {name} (its own elements)" if name.startswith("output ") \
             else f"storage first handed to {name} (as {itemsize}-byte elements)"
-        return (f"kernel {kernel} stores over earlier launches' stores at {share} of the {where}, "
+        kernel, _, i = kernel.partition("#")
+        who = f"launch {int(i) + 1} of kernel {kernel} (counted per launch: the same launches at both sizes)" \
+            if i else f"kernel {kernel}"
+        return (f"{who} stores over earlier launches' stores at {share} of the {where}, "
                 f"under {OVERWRITE_KEPT:.0%} of its share "
                 f"there at the CPU's sizes: on the GPU the rest keeps what the earlier launches wrote")
     return (f"Triton launches store {share} of the {_what(name, size)}, all of which they store at "

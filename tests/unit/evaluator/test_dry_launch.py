@@ -430,8 +430,8 @@ def test_a_capped_plain_overwrite_of_a_needed_full_grid_store_is_short_past_its_
     past its cap (red team s64d, hacks/s64d_declared_depth_dry_capped_odd_overwrite_*)."""
     cpu, dec = _finished_by_a_capped_overwrite(1000, 16), _finished_by_a_capped_overwrite(1 << 16, 16)
     assert cpu["_relu_even_copy_odd#0:1"]["stored"] == {"4": 1000} and "updated" not in cpu["_relu_even_copy_odd#0:1"]
-    assert cpu["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 500}
-    assert dec["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 1024}
+    assert cpu["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 500, "_relu_odd#0@4": 500}
+    assert dec["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 1024, "_relu_odd#0@4": 1024}
     assert "overwritten" not in cpu["_relu_even_copy_odd#0:0"]  # x is only read
     assert dry_phase._short({"storages": cpu}, {"storages": dec}) == \
         ("_relu_even_copy_odd#0:1", "_relu_odd@4:over", 1 << 16, 1024)
@@ -484,3 +484,46 @@ def test_decoys_needed_together_are_refused_at_the_declared_sizes():
     out = dry_phase.check(run, "", None, verdict, {"n": 4096})
     assert out.status == "timeout" and "relu_a, relu_b" in out.feedback and "needed together" in out.feedback
     assert dry_phase._skipped(run) == ["fill", "relu_a", "relu_b"]
+
+@triton.jit
+def _relu_but_one_in_16(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, tl.where(offs % 16 == 1, x, tl.maximum(x, 0.0)), mask=offs < n)
+
+
+@triton.jit
+def _relu_lanes(x_ptr, y_ptr, n, LANE: tl.constexpr, BLOCK: tl.constexpr):
+    if LANE:  # elements 1 mod 16
+        offs = 16 * (tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)) + 1
+        m = offs < n
+    else:  # elements 2..15 of every 16: what the first kernel already stored right
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = (offs < n) & (offs % 16 >= 2)
+    tl.store(y_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=m, other=0.0), 0.0), mask=m)
+
+
+def _diluted(n: int, cap: int, first: bool = True) -> dict:
+    """The first kernel, a full-grid rewrite of 14 in 16 elements, then elements 1 mod 16 on a
+    grid capped at `cap` programs (without the first kernel: no launch order to match)."""
+    from evaluator import dry_launch
+
+    x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    made = [dry_launch.Launch(_relu_but_one_in_16, (triton.cdiv(n, 64),), (x, y, n), {"BLOCK": 64})] if first else []
+    made += [dry_launch.Launch(_relu_lanes, (triton.cdiv(n, 64),), (x, y, n), {"LANE": 0, "BLOCK": 64}),
+             dry_launch.Launch(_relu_lanes, (min(triton.cdiv(n, 1024), cap),), (x, y, n), {"LANE": 1, "BLOCK": 64})]
+    return {"storages": dry_launch.stored(made, dry_launch.Budget(60)),
+            "launches": [[launch.name, list(launch.grid)] for launch in made]}
+
+
+@needs_interpreter
+def test_a_capped_overwrite_diluted_by_its_kernel_s_full_grid_rewrites_is_short_per_launch():
+    """The kernel's share overwritten, 15/16 at 2000 elements and 14/16 + 1/512 past its cap,
+    keeps 0.93 of the CPU's (red team s64d's dilution); its capped launch's own share falls
+    from 1/16 to 1/512. Per launch only where both sizes make the same launches."""
+    cpu, dec = _diluted(2000, 2), _diluted(1 << 16, 2)
+    over = dec["storages"]["_relu_but_one_in_16#0:1"]["overwritten"]
+    assert over == {"_relu_lanes@4": 57344 + 128, "_relu_lanes#0@4": 57344, "_relu_lanes#1@4": 128}
+    assert dry_phase._short(cpu, dec) == ("_relu_but_one_in_16#0:1", "_relu_lanes#1@4:over", 1 << 16, 128)
+    assert dry_phase._short(cpu, {**dec, "launches": dec["launches"][:2]}) is None  # per kernel: 0.93
+    assert dry_phase._short(cpu, _diluted(1 << 16, 1 << 6)) is None  # uncapped
