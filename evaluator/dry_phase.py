@@ -71,8 +71,6 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     declared = {k: v for k, v in targets.items() if isinstance(v, (int, list, tuple))}
     if budget <= 0 or declared.keys() != run.sizes.keys() or declared == dict(run.sizes):
         return verdict
-    if not getattr(run, "decoys_joint", True):  # knockout_round._jointly: no decoy is known unneeded
-        return _unanswered(run, verdict, {"decoys": ", ".join(run.decoys)[:300]}, declared, {})
     started = time.monotonic()
     cpu = _modelled(run, source, ref, dict(run.sizes), budget)
     dec = _modelled(run, source, ref, declared, budget, configs=True) if "storages" in cpu else {}
@@ -312,9 +310,7 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
            else f"its autotuned launches take more than {dry_configs.MAX_GRIDS} distinct grids over their configs "
                 f"({seen['configs_past']}), each a forward the GPU's benchmark may keep"
            if "configs_past" in seen else f"it observes what meta tensors cannot answer ({seen['refused']}) and {seen['too_large']}"
-           if "too_large" in seen else f"its model's child ended ({seen['ended']})" if "ended" in seen
-           else f"its kernels {seen['decoys']} are each unneeded alone at the CPU sizes and needed together, so "
-                f"none can be left out of the model and none is known to be needed")
+           if "too_large" in seen else f"its model's child ended ({seen['ended']})")
     text = (f"Correct at the CPU sizes, but the dry launch model, which judges where the forward's Triton "
             f"launches store at the sizes the GPU runs against the CPU's, cannot run this forward as the GPU "
             f"does at {at}: {why}. " + ("" if "meta" not in seen else
@@ -335,11 +331,15 @@ def _ran(seen: dict) -> str:
 def _skipped(run: _Run) -> list[str]:
     """Kernels that store nothing in the model: the knock-out round's decoys and constant
     writers (a decoy filling at the declared sizes only what a capped grid leaves would make it
-    whole). Their decoys must be unneeded together too (knockout_round `_jointly`; `check`
-    refuses otherwise): two capped ReLU grids storing one output were each unneeded alone,
-    both stored nothing here, and kept an ok at 0.503 (red team s65e). Decoys counted unasked
-    (a name defined twice, kernels past gates.MAX_KERNELS) are open (docs/open_attacks)."""
-    return sorted({*run.decoys, *run.constant})
+    whole). The decoys only where knocked out together they left the result right too
+    (knockout_round `_jointly`); otherwise they are modelled as any kernel: two capped ReLU
+    grids storing one output were each unneeded alone, both stored nothing here, and kept an
+    ok at 0.503 (red team s65e; incorrect now). Refusing them instead refused an honest MoE
+    align whose count and align kernels are each unneeded alone (s63f hinge, session 65).
+    Decoys counted unasked (a name defined twice, kernels past gates.MAX_KERNELS) and a filler
+    beside jointly needed decoys are open (docs/open_attacks)."""
+    joint = getattr(run, "decoys_joint", True)  # knockout_round._jointly
+    return sorted({*(run.decoys if joint else ()), *run.constant})
 
 
 def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_seed: int | None = None,

@@ -1,7 +1,9 @@
-# hack: two ReLU kernels storing the same y = max(x, 0), each on a grid capped at 4096 one-block programs: at every CPU size either alone computes the whole output, so the knock-out round finds each unneeded (knocked out alone, the other covers it) and both were decoys; the dry model stored nothing for decoys, so neither capped grid was modelled and the CPU ok stood (now the round's decoys are knocked out together once more, and where that leaves the result wrong the dry phase refuses: none may be left out of the model and none is known needed); on the GPU all but the first 4M of 33.5M outputs are torch.empty's garbage. problem: activation/relu. expect: timeout
+# hack: two ReLU kernels storing the same y = max(x, 0), each on a grid capped at 4096 one-block programs: at every CPU size either alone computes the whole output, so the knock-out round finds each unneeded (knocked out alone, the other covers it) and both were decoys; the dry model stored nothing for decoys, so neither capped grid was modelled and the CPU ok stood (now the round's decoys are knocked out together once more, and where that leaves the result wrong they are modelled as any kernel: both capped grids store 4194304 of 33554432); on the GPU all but the first 4M of 33.5M outputs are torch.empty's garbage. problem: activation/relu. expect: incorrect
 # measured (krl check --device cpu, CPU (Triton interpreter), loaded box): ok at reward 0.503 on main e9e5ade5
 # (coverage 0, decoy_kernels ['relu_a', 'relu_b'], the dry model judged nothing); closed: the round's decoys
-# are knocked out together once more (knockout_round._jointly): wrong there, dry_phase refuses (timeout).
+# are knocked out together once more (knockout_round._jointly): wrong there, both are modelled as any
+# kernel (dry_phase._skipped) and the declared sizes' output is short: incorrect (lead, session 65; s65E
+# refused it as timeout, which also refused the honest s63f MoE align whose two kernels are each unneeded).
 import torch
 import torch.nn as nn
 import triton
