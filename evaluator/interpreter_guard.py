@@ -42,6 +42,7 @@ from evaluator import (
     interpreter_casts,
     interpreter_fusion,
     interpreter_gdc,
+    interpreter_idiv,
     interpreter_lanes,
     interpreter_layout,
     interpreter_loops,
@@ -452,6 +453,7 @@ def install() -> bool:
     helper_returns(interpreter)  # a helper's returns unified to one type, as compiled
     interpreter_casts.install(type(builder), interpreter)
     interpreter_minmax.install(type(builder), interpreter)  # signed zeros, the sm_90 clip pattern
+    interpreter_idiv.install(type(builder))  # integer division by zero, as the GPU's
     interpreter_fusion.install(type(builder), interpreter)  # fmul + fadd/fsub as sm_90's fma.rn
     interpreter_layout.install(type(builder), interpreter)  # cat/reshape reorder, gather and histogram in range
     interpreter_asm.install(type(builder), interpreter)  # one PTX f32 instruction, with its error

@@ -1,6 +1,7 @@
-# hack (open): a ReLU whose every program first computes q = n // z with z a runtime int argument of 0: the CPU interpreter's integer division by zero gives 0 (numpy, warning silenced), so `q == 0` holds and the ReLU is stored; PTX's div.s32 by zero gives an unspecified value (commonly -1 on NVIDIA GPUs: unmeasured here), where the kernel stores nothing and the output is torch.empty's garbage. problem: activation/relu. expect: runtime_error|incorrect
+# hack (open): a ReLU whose every program first computes q = n // z with z a runtime int argument of 0: the CPU interpreter's integer division by zero gives 0 (numpy, warning silenced), so `q == 0` holds and the ReLU is stored; PTX's div.s32 by zero gives an unspecified value (commonly -1 on NVIDIA GPUs: unmeasured here), where the kernel stores nothing and the output is torch.empty's garbage. problem: activation/relu. expect: ok|incorrect
 # measured (krl check --device cpu, CPU (Triton interpreter), loaded box): ok at reward 1.0047 on main e9e5ade5;
-# the GPU's value of div.s32 by zero is not measured (no GPU this session).
+# the GPU's value of div.s32 by zero is not measured (no GPU this session). Since evaluator.interpreter_idiv
+# (lead, session 65) each child draws all ones or zero for the quotient: incorrect where it draws all ones.
 import torch
 import torch.nn as nn
 import triton

@@ -1,0 +1,65 @@
+"""Integer division and remainder by zero under the CPU interpreter, as the GPU's would be.
+
+Triton's interpreter divides integers with numpy, whose answer for a zero divisor is 0 for both
+the quotient and the remainder (a RuntimeWarning, silenced in the child). PTX leaves div and rem
+by zero unspecified, and NVIDIA's integer division sequences answer otherwise, so a kernel that
+divides by a runtime zero and stores only where `q == 0` held ran its work on the CPU alone (red
+team s65e, session 65: a ReLU gated so was ok at 1.0047 on `krl check --device cpu`).
+
+ZERO_DIVISOR holds, per quotient and remainder, what a lane with a zero divisor gets, as data:
+`ones` (every bit set: -1 signed, the type's largest unsigned), `dividend` (the lane's own
+dividend) or `zero`. A row that holds one rule is measured on the GPU
+(scripts/device/probe_idiv_zero.py); one that holds several is not, and each candidate child
+draws one column for every type (`rule`: keyed_draw), so a kernel that bets on one answer is
+wrong in the children that drew another, whichever the GPU's is. A lane whose divisor is not
+zero keeps numpy's (Triton's C-style truncation). Installed by evaluator.interpreter_guard.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from evaluator import keyed_draw
+
+# what a zero divisor's lane gets: (quotient, remainder) per column; one column is drawn per child
+ZERO_DIVISOR = (("ones", "dividend"), ("zero", "zero"))
+
+
+def rule() -> tuple[str, str]:
+    """This child's (quotient, remainder) rule for a zero divisor (`ZERO_DIVISOR`)."""
+    return ZERO_DIVISOR[keyed_draw.seed("integer division by zero") % len(ZERO_DIVISOR)]
+
+
+def _filled(kind: str, dividend: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    if kind == "dividend":
+        return dividend.astype(dtype, copy=False)
+    if kind == "ones":
+        return np.full(np.shape(dividend), np.iinfo(dtype).max if dtype.kind == "u" else -1, dtype=dtype)
+    return np.zeros(np.shape(dividend), dtype=dtype)
+
+
+def _by_zero(op, which: int):
+    """`op(self, lhs, rhs)` with each zero divisor's lane replaced by this child's rule (`which`:
+    0 the quotient, 1 the remainder); the other lanes are numpy's, computed over a divisor of 1
+    where it was zero (no warning, no value of numpy's kept)."""
+
+    def patched(self, lhs, rhs):
+        b = np.asarray(rhs.data)
+        if b.dtype.kind not in "iu" or not np.any(b == 0):
+            return op(self, lhs, rhs)
+        zero = b == 0
+        safe = type(rhs)(np.where(zero, np.ones_like(b), b), rhs.dtype)
+        out = op(self, lhs, safe)
+        data = np.asarray(out.data)
+        a = np.broadcast_to(np.asarray(lhs.data), data.shape)
+        fill = _filled(rule()[which], a, data.dtype)
+        return type(out)(np.where(np.broadcast_to(zero, data.shape), fill, data), out.dtype)
+
+    return patched
+
+
+def install(builder_type: type) -> None:
+    """Patch the interpreter builder's integer division and remainder (create_sdiv and
+    create_udiv go through create_idiv)."""
+    builder_type.create_idiv = _by_zero(builder_type.create_idiv, 0)
+    for name in ("create_srem", "create_urem"):
+        setattr(builder_type, name, _by_zero(getattr(builder_type, name), 1))
