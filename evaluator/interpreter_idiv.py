@@ -8,7 +8,9 @@ team s65e, session 65: a ReLU gated so was ok at 1.0047 on `krl check --device c
 
 ZERO_DIVISOR holds, per quotient and remainder, what a lane with a zero divisor gets, as data:
 `ones` (every bit set: -1 signed, the type's largest unsigned), `dividend` (the lane's own
-dividend) or `zero`. A row that holds one rule is measured on the GPU
+dividend), `zero`, or `random` (one value per child from its secret, in the type's range: a gate
+on every plausible answer at once, honest only where q is 0 or -1, was ok at 1.0022 with the
+first two rules alone). A row that holds one rule is measured on the GPU
 (scripts/device/probe_idiv_zero.py); one that holds several is not, and each candidate child
 draws one column for every type (`rule`: keyed_draw), so a kernel that bets on one answer is
 wrong in the children that drew another, whichever the GPU's is. A lane whose divisor is not
@@ -21,7 +23,7 @@ import numpy as np
 from evaluator import keyed_draw
 
 # what a zero divisor's lane gets: (quotient, remainder) per column; one column is drawn per child
-ZERO_DIVISOR = (("ones", "dividend"), ("zero", "zero"))
+ZERO_DIVISOR = (("ones", "dividend"), ("zero", "zero"), ("random", "random"))
 
 
 def rule() -> tuple[str, str]:
@@ -32,6 +34,11 @@ def rule() -> tuple[str, str]:
 def _filled(kind: str, dividend: np.ndarray, dtype: np.dtype) -> np.ndarray:
     if kind == "dividend":
         return dividend.astype(dtype, copy=False)
+    if kind == "random":
+        info = np.iinfo(dtype)
+        span = int(info.max) - int(info.min) + 1
+        value = int(info.min) + keyed_draw.seed("integer division by zero", "value") % span
+        return np.full(np.shape(dividend), value, dtype=dtype)
     if kind == "ones":
         return np.full(np.shape(dividend), np.iinfo(dtype).max if dtype.kind == "u" else -1, dtype=dtype)
     return np.zeros(np.shape(dividend), dtype=dtype)

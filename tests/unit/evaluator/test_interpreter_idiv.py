@@ -57,9 +57,24 @@ def test_a_zero_divisor_lane_gets_the_child_rule_and_other_lanes_numpys(builder,
     q = builder.create_idiv(a, b).data
     r = builder.create_srem(a, b).data
     assert q[:2].tolist() == [3, -3] and r[:2].tolist() == [1, -1]
-    want_q = {"ones": [-1, -1], "zero": [0, 0], "dividend": [9, -9]}[q_rule]
-    want_r = {"ones": [-1, -1], "zero": [0, 0], "dividend": [9, -9]}[r_rule]
-    assert q[2:].tolist() == want_q and r[2:].tolist() == want_r
+    drawn = int(np.int32(np.iinfo(np.int32).min + keyed_draw.seed("integer division by zero", "value") % 2**32))
+    answers = {"ones": [-1, -1], "zero": [0, 0], "dividend": [9, -9], "random": [drawn, drawn]}
+    assert q[2:].tolist() == answers[q_rule] and r[2:].tolist() == answers[r_rule]
+
+
+def test_the_random_rule_differs_between_children_and_stays_in_the_types_range(builder):
+    """A child's random answer is its secret's: not one value a kernel could gate on."""
+    column = [q for q, _ in interpreter_idiv.ZERO_DIVISOR].index("random")
+    seen = set()
+    for secret in range(1, 400):
+        keyed_draw._SECRET[0] = secret
+        if keyed_draw.seed("integer division by zero") % len(interpreter_idiv.ZERO_DIVISOR) != column:
+            continue
+        q = builder.create_idiv(_Handle(np.array([5], dtype=np.uint8), "u8"),
+                                _Handle(np.array([0], dtype=np.uint8), "u8")).data
+        assert q.dtype == np.uint8
+        seen.add(int(q[0]))
+    assert len(seen) > 10
 
 
 def test_an_unsigned_quotient_by_zero_of_all_ones_is_the_types_largest(builder):
@@ -76,4 +91,4 @@ def test_a_scalar_zero_divisor_is_filled_too(builder):
     """`n // z` of two scalars (a runtime int argument of 0), red team s65e's gate."""
     keyed_draw._SECRET[0] = _secret_drawing(0)
     q = builder.create_idiv(_Handle(np.int32(4096), "i32"), _Handle(np.int32(0), "i32")).data
-    assert q.tolist() == {"ones": -1, "zero": 0, "dividend": 4096}[interpreter_idiv.ZERO_DIVISOR[0][0]]
+    assert q.tolist() == {"ones": -1, "zero": 0, "dividend": 4096}[interpreter_idiv.ZERO_DIVISOR[0][0]]  # column 0
