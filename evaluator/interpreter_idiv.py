@@ -28,7 +28,7 @@ ZERO_DIVISOR = (("ones", "dividend"), ("zero", "zero"), ("random", "random"))
 
 def rule() -> tuple[str, str]:
     """This child's (quotient, remainder) rule for a zero divisor (`ZERO_DIVISOR`)."""
-    return ZERO_DIVISOR[keyed_draw.seed("integer division by zero") % len(ZERO_DIVISOR)]
+    return keyed_draw.pick("integer division by zero", ZERO_DIVISOR)
 
 
 def _filled(kind: str, dividend: np.ndarray, dtype: np.dtype) -> np.ndarray:

@@ -129,7 +129,7 @@ def fill_bits(type_name: str) -> int | None:
     row = NAN_FILL.get(type_name)
     if row is None:
         return None
-    return row[keyed_draw.seed("tma nan fill") % len(row)]
+    return keyed_draw.pick("tma nan fill", row)
 
 
 def _nan_fill(interpreter) -> None:

@@ -40,6 +40,12 @@ def seed(*key) -> int:
     return int.from_bytes(digest.digest(), "little")
 
 
+def pick(key: str, row: tuple):
+    """One entry of `row`, fixed for this process by `key`: a per-child choice among the
+    plausible answers of an unmeasured device behaviour (interpreter_tma, interpreter_idiv)."""
+    return row[seed(key) % len(row)]
+
+
 def coin(*key) -> bool:
     """A fair coin fixed by `key` for this process (a per-child choice between two models)."""
     return bool(seed("coin", *key) & 1)
