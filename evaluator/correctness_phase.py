@@ -16,6 +16,7 @@ from evaluator import gates, judge, noise_floor, timed_work, timing
 from evaluator.reference import (
     ReferenceOutputs,
     by_id,
+    plain_trials,
     shared_transforms,
     split_outputs,
     trial_order,
@@ -39,7 +40,8 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
     n = len(run.plan.trials)
     # the first trial's transform comes again, where the plan repeats one: the CPU child holds
     # each autotune config to each transform before a trial of it (evaluator.autotune_pins)
-    order = trial_order(n, run._knockout_ids(), firsts=shared_transforms(run.plan))
+    # and every scaled or spiked trial comes right after a forward on the problem's own inputs
+    order = trial_order(n, run._knockout_ids(), firsts=shared_transforms(run.plan), plain=plain_trials(run.plan))
     results, tensors = [], []
     # the reference's outputs per set bound the candidate's (checked in the child, and on
     # the channel should a tampered child send more anyway)

@@ -22,6 +22,42 @@ from pathlib import Path
 
 import pytest
 
+# The corpora's slow cases (tests/corpus_slow.txt, written by scripts/corpus_tiers.py): `make test`
+# runs the rest (--corpus=fast), `make test-corpus` these (--corpus=slow), `make test-all` both.
+CORPUS_SLOW = Path(__file__).resolve().parent / "corpus_slow.txt"
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--corpus",
+        choices=("fast", "slow", "full"),
+        default=os.environ.get("KRL_CORPUS", "full"),
+        help="which corpus cases run: fast (all but tests/corpus_slow.txt's), slow (only those), "
+        "full (every case; the default outside `make test`)",
+    )
+
+
+def _corpus_case(item) -> str:
+    return f"{Path(str(item.fspath)).stem}::{item.name}"
+
+
+def pytest_collection_modifyitems(config, items):
+    """Deselects by corpus tier (`--corpus`): a narrowed run (a file, -k) of a slow case outside
+    `make test` still runs it, as the default is `full`."""
+    mode = config.getoption("corpus")
+    if mode == "full":
+        return
+    lines = CORPUS_SLOW.read_text().splitlines() if CORPUS_SLOW.exists() else []
+    slow = {line.split()[0] for line in lines if line.strip() and not line.startswith("#")}
+    keep, drop = [], []
+    for item in items:
+        listed = _corpus_case(item) in slow
+        (keep if listed == (mode == "slow") else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
+
+
 # Small enough for a shared 2-core, 24 GB machine; 2048 tokens of context leave
 # room for long generations in the in-flight weight-update tests.
 ENGINE_MAX_MODEL_LEN = 2048
