@@ -9,6 +9,11 @@
 # Closed in session 62: each pinned forward runs in a fork of the child taken before the
 # checked forward (evaluator.autotune_forks), so it starts from the checked forward's state
 # and forgets what it saw: KernelConfigsDisagree before the x1e3 or the spike trial.
+# Still ok in session 65's CI run (1 evaluation in ~10): where the spike landed on a negative
+# element (ReLU gives 0: no clamp shows) and the shuffle put the spike trial right before x1e3,
+# every forward on x1e3 inputs followed a large one and was flagged honest. Closed in session 66:
+# every scaled or spiked trial comes right after a forward on the problem's own inputs
+# (evaluator.reference.trial_order's `plain`).
 import torch
 import torch.nn as nn
 import triton
