@@ -379,6 +379,48 @@ def run_shards(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return max([final.returncode, *codes])
 
 
+def _evaluate(
+    args: argparse.Namespace, cfg, settings: EvalSettings, todo: list, results: Path
+) -> float:
+    """Run `todo` through one Evaluator, appending each row to `results` as it comes; the
+    wall time of the evaluations. With nothing to run (every row already in, or --budget-s 0,
+    which submits nothing: a shard's split or a --gpus run's final report) no evaluator is
+    started: its sandboxes and warm-up cost seconds of a process that evaluates nothing."""
+    if not todo or (args.budget_s is not None and args.budget_s <= 0):
+        results.touch()  # the report below reads it, as after a run that evaluated nothing
+        return 0.0
+    from evaluator.pipeline import Evaluator
+
+    mem = DeviceMemory() if args.device == "cuda" else None
+    t_start = time.monotonic()
+    lock = threading.Lock()
+    sampler = StackSampler(args.out / "kernelbench_profile.txt") if args.profile else None
+    with Evaluator(cfg) as ev, open(results, "a") as sink:
+        ev.warm_up()
+        t0 = time.monotonic()
+
+        def job(key: str, p: Problem, source: str | None) -> dict | None:
+            if args.budget_s is not None and time.monotonic() - t_start > args.budget_s:
+                return None
+            return evaluate_one(ev, p, settings, mem, source, key if source is not None else None)
+
+        with ThreadPoolExecutor(args.concurrency) as pool:
+            for fut in as_completed([pool.submit(job, *j) for j in todo]):
+                row = fut.result()
+                if row is None:
+                    continue
+                with lock:
+                    sink.write(json.dumps(row, default=str) + "\n")
+                    sink.flush()
+                print(f"{_key(row)}: {row['status']} {row['wall_s']:.1f}s", flush=True)
+        wall = time.monotonic() - t0
+    if sampler:
+        sampler.close()
+    if mem:
+        mem.close()
+    return wall
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
@@ -477,35 +519,7 @@ def main() -> int:
         f"{args.concurrency} at once on {args.device}",
         flush=True,
     )
-    from evaluator.pipeline import Evaluator
-
-    mem = DeviceMemory() if args.device == "cuda" else None
-    t_start = time.monotonic()
-    lock = threading.Lock()
-    sampler = StackSampler(args.out / "kernelbench_profile.txt") if args.profile else None
-    with Evaluator(cfg) as ev, open(results, "a") as sink:
-        ev.warm_up()
-        t0 = time.monotonic()
-
-        def job(key: str, p: Problem, source: str | None) -> dict | None:
-            if args.budget_s is not None and time.monotonic() - t_start > args.budget_s:
-                return None
-            return evaluate_one(ev, p, settings, mem, source, key if source is not None else None)
-
-        with ThreadPoolExecutor(args.concurrency) as pool:
-            for fut in as_completed([pool.submit(job, *j) for j in todo]):
-                row = fut.result()
-                if row is None:
-                    continue
-                with lock:
-                    sink.write(json.dumps(row, default=str) + "\n")
-                    sink.flush()
-                print(f"{_key(row)}: {row['status']} {row['wall_s']:.1f}s", flush=True)
-        wall = time.monotonic() - t0
-    if sampler:
-        sampler.close()
-    if mem:
-        mem.close()
+    wall = _evaluate(args, cfg, settings, todo, results)
     rows = [json.loads(line) for line in results.read_text().splitlines() if line.strip()]
     wanted = {key for key, _, _ in jobs}
     rows = [r for r in rows if _key(r) in wanted]

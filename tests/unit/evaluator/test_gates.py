@@ -335,8 +335,14 @@ def test_dead_stores_in_the_needed_kernel_buy_no_coverage_on_the_cpu(evaluator, 
 
 def test_a_fused_pytorch_op_leaves_no_share_of_the_references_unfused_chain(evaluator, settings):
     """The coverage bound charges PyTorch's ops at their decompositions' price on both sides:
-    F.mse_loss is the reference's sub, pow, mean, so nothing is left for the epilogue."""
-    verdict = evaluator.evaluate(fixture_problem("mse_loss"), FUSED_LOSS_EPILOGUE, settings)
+    F.mse_loss is the reference's sub, pow, mean, so nothing is left for the epilogue.
+    At an eighth of KernelBench's rows (64K elements an input): both sides' work and the
+    shares it is read as grow with the size alike (17.6 s in session 65's suite at full size,
+    CPU (Triton interpreter); the full size is for rt17a's padding, test_hacks)."""
+    from dataclasses import replace
+
+    problem = replace(fixture_problem("mse_loss"), sizes={"cpu": {"batch_size": 16}})
+    verdict = evaluator.evaluate(problem, FUSED_LOSS_EPILOGUE, settings)
     assert verdict.status == "ok", verdict.feedback
     profile = verdict.details["profile"]
     assert profile["forward_share"] > 0.5 and verdict.coverage < 0.01, profile

@@ -13,7 +13,7 @@ import os
 import uuid
 
 import pytest
-from conftest import FixtureProblem, cpu_config, fixture_problem
+from conftest import FixtureProblem, cpu_config, fixture_problem, judged
 
 from common.messages import EvalSettings
 
@@ -366,7 +366,8 @@ def test_coverage_is_measured_on_forwards_that_look_like_timed_ones(evaluator, s
     outcome can happen, and neither pays for the padding)."""
     problem = fixture_problem("linear_relu")
     padded = evaluator.evaluate(problem, _PROFILE_PADDER.replace("if key in self.seen:", trigger), settings)
-    plain = evaluator.evaluate(problem, _PROFILE_PADDER.replace("if key in self.seen:", "if False:"), settings)
+    # the unpadded file is the same for both triggers: judged once (conftest.judged)
+    plain = judged(evaluator, problem, _PROFILE_PADDER.replace("if key in self.seen:", "if False:"), settings)
     assert plain.status == "ok" and plain.details["policy"] == "paper", plain.feedback
     if padded.status == "hack":
         assert padded.hacks == ["timed_path_differs"] and padded.reward == 0, padded.feedback
