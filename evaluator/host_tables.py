@@ -29,6 +29,10 @@ holding its index, joined in the order of a sigmoid table's bytes, 512 inputs an
 anywhere: ok under strict at 0.98), so a list costs one per run of inputs in ascending or descending
 (storage made, offset) order past the first: a join of what the forward made, in the order
 it made it, or of one tensor's chunks in place, is free; a table spelled by order is not.
+Nor by place (red team s65f, session 66): sixteen 0-dim views of a kernel's arange stacked in
+ascending order at a sigmoid's codes were one run, no number (ok under strict at 0.9991), so
+the element offsets a join (or one launch: `launch_sizes.DataInts`) picks in one storage are
+computed numbers, a column of runs as a table's (`pick_tokens`).
 The same runs say which of a table's ints host Python computed (`int_tokens`, session 59):
 the values a host-made tensor holds are the claim whatever dtype they were lifted in, so a
 float's bits or a fixed-point code costs `host_numbers.COMPUTED_NUMBERS` as a float does.

@@ -53,6 +53,20 @@ returned (read by `tl.num_programs`). An honest chunk loop (`x[i:i + CHUNK]` and
 slices and per-head views cost a chunk length or two (measured: no honest file above 9 numbers,
 `scripts/measure_honest_launch_ints.py`). An inference tensor keeps no view's base, so only its
 storage's length explains (a whole view `scratch.view(code, -1)` of one made before the forward).
+
+Their bits (red team s65f, session 66): counted only toward `max_host_made` (64), a handful of
+data ints carried a whole table: sixteen 16-bit sigmoid codes computed by math.exp in
+`__init__`, handed as sixteen int arguments of one launch, were ok at 1.0003 (CPU, host_made
+17), where the same ints lifted by torch.tensor were host_compute (`host_tables.int_tokens`).
+So they are computed numbers too (`DataInts.computed`, toward `host_numbers.COMPUTED_NUMBERS`),
+one per 16 bits begun of each distinct data int (`host_numbers.int_cost`: 0, 1 and the
+problem's own ints free), none where the author typed it (a seed, an ignore_index) or where
+the host read it, or summed it, from memory a launch wrote (`read_tables.ReadBacks.explains`:
+cu_seqlens' total, an MoE's block count); the offsets no loop nest gives (`offset_numbers`);
+and the places of one launch's views of one storage, read as a table's column of runs
+(`host_tables.pick_tokens`: sixteen 0-dim views of a kernel's arange at the codes, handed as
+sixteen pointers, were one offset per argument and no number). The honest corpora measured at
+most 3 such numbers (session 66, in-process, `scripts/measure_honest_launch_ints.py`'s reading).
 """
 
 from __future__ import annotations
