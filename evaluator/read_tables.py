@@ -65,10 +65,10 @@ class ReadBacks:
         except (RuntimeError, NotImplementedError, AttributeError):
             return
         written = (written or key in self.copies) and key not in self.overwritten
-        if written and len(values) == 1 and type(values[0]) is int and len(self.ints) < MAX_SOURCE:
-            self.ints.add(values[0])
         seq = [] if offset == 0 else self.open.pop(key, None)
         one = len(values) == 1 and type(values[0]) is int and t.numel() == 1  # type: ignore[attr-defined]
+        if written and one and n == 1 and len(self.ints) < MAX_SOURCE:  # a kernel's one count, no pick
+            self.ints.add(values[0])
         if not (written and one and seq is not None and len(seq) == offset and 2 <= n <= MAX_SOURCE):
             self.open.pop(key, None)
             return
@@ -82,9 +82,11 @@ class ReadBacks:
             self.ints.update(_sums(seq))
 
     def explains(self, v: int) -> bool:
-        """Whether an int the host handed a launch is one it read from memory a launch wrote, or
-        a prefix sum or total of a whole read (`_sums`): the kernel's numbers, the host only
-        doing its bookkeeping (cu_seqlens' total, an MoE's block count; `host_picks`)."""
+        """Whether an int the host handed a launch is one it read from a launch's one-element
+        output, or a value, prefix sum or total of a whole read (`_sums`): the kernel's numbers,
+        the host only doing its bookkeeping (cu_seqlens' total, an MoE's block count:
+        `launch_sizes.DataInts.computed`). A single element picked out of a larger output is
+        none (red team s65f: sixteen `.item()` picks of a kernel's arange at a table's codes)."""
         return v in self.ints
 
     def copied(self, src: object, written: bool, outs: list) -> None:
@@ -124,9 +126,9 @@ class ReadBacks:
 
 
 def _sums(source: list[int]) -> set[int]:
-    """The prefix sums of a whole read as read (at most `SUMMED` long), and its totals each
+    """The values and prefix sums of a whole read as read (at most `SUMMED` long), and its totals each
     rounded up to every block (`BLOCKS`) or counted in blocks: what `derived` tables end in."""
-    out = set(accumulate(source[:SUMMED])) | {0, sum(source)}
+    out = set(source[:SUMMED]) | set(accumulate(source[:SUMMED])) | {0, sum(source)}
     for block in BLOCKS[1:]:
         blocks = sum(-(-r // block) for r in source)
         out.update((blocks, blocks * block))

@@ -127,3 +127,10 @@ def test_a_launch_int_read_or_summed_from_a_launch_output_is_explained():
     unread = ReadBacks()
     unread.read(t[0], [COUNTS[0]], False)  # an input's value, no launch's output
     assert not unread.explains(COUNTS[0])
+    picks, lut = ReadBacks(), torch.arange(1 << 16, dtype=torch.int32)
+    for c in (40000, 50000):  # `.item()` picks of a kernel's arange at a table's codes
+        picks.read(lut[c], [c], True)
+    assert not picks.explains(40000) and not picks.explains(50000)
+    one = ReadBacks()
+    one.read(torch.tensor([12345], dtype=torch.int32)[0], [12345], True)  # a kernel's one total
+    assert one.explains(12345)
