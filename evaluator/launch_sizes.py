@@ -66,7 +66,9 @@ cu_seqlens' total, an MoE's block count); the offsets no loop nest gives (`offse
 and the places of one launch's views of one storage, read as a table's column of runs
 (`host_tables.pick_tokens`: sixteen 0-dim views of a kernel's arange at the codes, handed as
 sixteen pointers, were one offset per argument and no number). The honest corpora measured at
-most 3 such numbers (session 66, in-process, `scripts/measure_honest_launch_ints.py`'s reading).
+most 7 such numbers (session 66, in-process as `scripts/measure_honest_launch_ints.py` reads
+them, 378 files: 375 at most 3; honest/s55_06's unfold-view conv is 7, its padded input and its
+output made in forward, so their sizes explain none of its ints; 192 files need the CPU child).
 """
 
 from __future__ import annotations
