@@ -33,6 +33,7 @@ import secrets
 from typing import Any
 
 from evaluator import correctness_phase, judge
+from evaluator.device_lost import JOINT, DeviceLost
 from evaluator.reference import ReferenceOutputs, split_outputs
 
 REPEATS = 3  # knock-outs of each kernel; it is needed only where each of them comes out wrong
@@ -55,9 +56,10 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
     the file defines twice, which cannot be knocked out alone and count as decoys unasked,
     as do the names past `max_kernels`); a wrong normal forward or a tampered reply ends it
     with that outcome."""
-    asked = [n for n in names[:max_kernels] if n not in shared]
+    tried = [n for n in names[:max_kernels] if n not in shared]
+    asked = [n for n in tried if n not in run.lost]  # one whose knock-out lost a child's device raised
     decoys = list(names[max_kernels:]) + [n for n in names[:max_kernels] if n in shared]
-    if not asked:
+    if not tried:
         return decoys, None
     entries = round_entries(asked)
     # one set more than the round's forwards: the found decoys' joint knock-out (`_jointly`)
@@ -84,9 +86,11 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
                 return decoys, outcome
             if name is not None and result in ("right", "wrong"):
                 (right if result == "right" else wrong).add(name)
-        needed = [n for n in asked if n not in right and (n in wrong or n in run.carried)]
-        found = [n for n in asked if n not in needed]
-        run.decoys_joint = len(found) < 2 or _jointly(run, child, ref, ref_child, sets[-1], found)
+        needed = [n for n in tried if n not in right and (n in wrong or n in run.carried)]
+        found = [n for n in tried if n not in needed]
+        # a joint knock-out that lost a child's device raised: not right (evaluator.device_lost)
+        run.decoys_joint = len(found) < 2 or (JOINT not in run.lost and _jointly(run, child, ref, ref_child,
+                                                                                  sets[-1], found))
     return decoys + found, None
 
 
@@ -132,7 +136,10 @@ def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, se
         return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
                              hacks=["monkey_patch"]), False
     if name is not None:
-        t = reply["trials"][0] if reply.get("op") != "error" else {"error": True}
+        t = reply["trials"][0] if reply.get("op") != "error" else {"error": reply.get("message") or True,
+                                                                  "device_lost": reply.get("device_lost")}
+        if t.get("device_lost"):  # it faulted on the GPU: the job again in a fresh child, where it raised
+            raise DeviceLost(name if isinstance(name, str) else JOINT, str(t.get("error")))
         if t.get("error") or t.get("problem") or judge._shape_problem(t, view.trials[0]):
             return None, "raised"
         right = judge.judge_knockout(reply, more, view, run.cfg, run.tolerance) is not None
