@@ -120,11 +120,12 @@ def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int]
             grace = run.pinned_grace if run.ev.device == "cpu" and not run.depth_run else 0.0
             reply, more = child.request(run_header(run, ref, set_id, set_id == order[-1], later), run.left() + grace,
                                         max_bytes=run.bound)
+        # a knock-out's fault left the device unusable: the job again in a fresh child, where it raised
+        lost = [t for t in reply.get("trials") or [reply] if t.get("device_lost")]
+        if lost and set_id >= n:  # (its command's harness work after the forward met the error: its reply's)
+            raise DeviceLost(set_id, str(lost[0].get("error") or lost[0].get("message")))
         if reply.get("op") == "error":
             return judge.from_error(reply, "correctness", run.sanitize)
-        lost = [t for t in reply["trials"] if t.get("device_lost")]
-        if lost:  # a knock-out's fault left the device unusable: the job again in a fresh child, it raised
-            raise DeviceLost(int(lost[0]["id"]), str(lost[0].get("error")))
         if not run.depth_run:
             run.pinned_back(reply.get("autotune_pinned_s"))
         if run.left() < 0:  # past what the emulation's time bought back: the limit's own timeout

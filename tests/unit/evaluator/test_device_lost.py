@@ -164,3 +164,24 @@ def test_the_job_runs_again_in_a_fresh_child_after_a_knockout_lost_the_device(mo
 def test_the_same_knockout_lost_twice_is_a_runtime_error_naming_the_fault(monkeypatch):
     verdict, started, _ = _job(monkeypatch, [DeviceLost("b", FAULT), DeviceLost("b", FAULT)])
     assert verdict.status == "runtime_error" and FAULT in verdict.feedback and len(started) == 2
+
+
+@pytest.mark.parametrize("set_id, raised", [(1000, True), (0, False)])  # the full knock-out's set, a trial's
+def test_the_full_knockout_losing_the_device_runs_the_job_again_a_trial_is_a_runtime_error(monkeypatch, set_id,
+                                                                                          raised):
+    from evaluator import correctness_phase
+
+    monkeypatch.setattr(correctness_phase, "run_header", lambda *a, **k: {})
+    reply = {"op": "error", "kind": "runtime_error", "message": "the device stopped answering ...: " + FAULT,
+             "traceback": "", "device_lost": True}
+    run = SimpleNamespace(holding=lambda lock: nullcontext(), left=lambda: 60.0, bound=None, depth_run=False,
+                          pinned_grace=0.0, sanitize=lambda text: text,
+                          ev=SimpleNamespace(device="cuda", device_lock=SimpleNamespace(shared=nullcontext)))
+    child = SimpleNamespace(request=lambda *a, **k: (reply, []))
+    if raised:
+        with pytest.raises(DeviceLost) as lost:
+            correctness_phase._run_trials(run, child, None, [set_id], 1, None, {}, [], [])
+        assert lost.value.what == set_id and FAULT in str(lost.value)
+    else:
+        outcome = correctness_phase._run_trials(run, child, None, [set_id], 1, None, {}, [], [])
+        assert outcome.status == "runtime_error" and FAULT in outcome.feedback
