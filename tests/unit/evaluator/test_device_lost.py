@@ -68,7 +68,8 @@ def test_the_cpu_path_is_unchanged_whatever_the_probe_would_say(monkeypatch):
     assert state.lost.first is None
 
 
-def _round(monkeypatch: pytest.MonkeyPatch, lost: dict, faults: set, carried: frozenset = frozenset()) -> tuple:
+def _round(monkeypatch: pytest.MonkeyPatch, lost: dict, faults: set, carried: frozenset = frozenset(),
+           through: list | None = None) -> tuple:
     """A knock-out round over kernels a, b with a scripted `_one`: a knock-out of a kernel in
     `faults` loses the device, a's knock-out is wrong (needed), b's raises; (decoys, knocked)."""
     knocked: list = []
@@ -83,8 +84,12 @@ def _round(monkeypatch: pytest.MonkeyPatch, lost: dict, faults: set, carried: fr
     monkeypatch.setattr(knockout_round, "_reference_view", lambda *a: object())
 
     @contextmanager
-    def ref_child():
-        yield "ref"
+    def ref_child():  # the pool kills a reference child an exception passed through
+        try:
+            yield "ref"
+        except BaseException:
+            (through if through is not None else []).append("killed")
+            raise
     prepared = {"op": "result", "sets": {}}
     run = SimpleNamespace(lost=lost, carried=set(carried), decoys_joint=True, sizes={}, left=lambda: 60.0,
                           problem=SimpleNamespace(source=""), plan=SimpleNamespace(init_seed=1), init_on="host",
@@ -108,9 +113,10 @@ def test_a_knockout_whose_child_says_the_device_is_lost_ends_the_childs_round(mo
         with pytest.raises(DeviceLost) as lost:
             knockout_round._one(run, child, None, None, 3000, name)
         assert lost.value.what == what and FAULT in str(lost.value)
+    through: list = []
     with pytest.raises(DeviceLost) as lost:  # the round stops at the first such knock-out
-        _round(monkeypatch, {}, {"b"})
-    assert lost.value.what == "b"
+        _round(monkeypatch, {}, {"b"}, through=through)
+    assert lost.value.what == "b" and through == []  # the reference child is not failed for it
 
 
 def test_a_kernel_whose_knockout_lost_the_device_is_not_knocked_out_again_and_counts_as_raised(monkeypatch):
