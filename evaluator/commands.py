@@ -68,7 +68,6 @@ by the phase it arrived in, not by its kind alone.
 from __future__ import annotations
 
 import gc
-import math
 import time
 from collections.abc import Callable
 from contextlib import nullcontext
@@ -85,6 +84,7 @@ from evaluator import (
     candidate_env,
     construction_watch,
     cuda_fidelity,
+    device_lost,
     noise,
     precision,
     problem_numbers,
@@ -116,22 +116,9 @@ MAX_LAUNCH_RECORDS = 256
 _REPEAT_TOLERANCE = Tolerance(atol=1e-3, rtol=1e-3, norm_rtol=float("inf"))
 
 
-def _device_ooms(device: str) -> int:
-    """How many times this process's CUDA allocator has run out of memory so far."""
-    return int(torch.cuda.memory_stats().get("num_ooms", 0)) if device == "cuda" else 0
-
-
 _OPS = {"prepare": "prepare", "load": "load", "model": "build_reference", "run": "run", "arm": "arm",
         "go": "go", "commit": "commit", "summary": "summarise", "reveal": "reveal", "profile": "profile", "status": "status",
         "alt": "alt", "release": "release", "cap": "cap", "dry": "dry"}
-
-
-def _limits(within: Any) -> list[float | None] | None:
-    """A header's `rest_within` (per output, a magnitude or None), or None where it is absent."""
-    if not isinstance(within, (list, tuple)):
-        return None
-    return [float(w) if isinstance(w, (int, float)) and not isinstance(w, bool) and math.isfinite(w) and w > 0
-            else None for w in within]
 
 
 class ChildState(TimedSteps):
@@ -160,6 +147,7 @@ class ChildState(TimedSteps):
             watched_reads.plain_numbers_known()
             watched_reads.launches_stay_eager()
         self.integrity = Integrity(recorder)
+        self.lost = device_lost.Lost(device)
         self.integrity.watched.append(self)
         self.capped = False  # device allocations capped: a candidate's job, the reference under `cap`
         self.ws: Workspace | None = None
@@ -180,8 +168,11 @@ class ChildState(TimedSteps):
         handler = getattr(ChildState, name).__get__(self) if name else None
         # the reference child's count around each command under a measuring run's `cap` (a
         # candidate child's is since its start: read only when a command fails, not per timed call)
-        ooms = _device_ooms(self.device) if self.capped and self.role != "candidate" else None
+        ooms = device_lost.device_ooms(self.device) if self.capped and self.role != "candidate" else None
+        lost = self.lost.reply()  # a device a sticky error left: its first failure, not this one's (device_lost)
         try:
+            if lost is not None:
+                return {**lost, "device_oom": self._ran_out(ooms, lost["traceback"])}, []
             if handler is None:
                 raise ValueError(f"unknown command {head.get('op')!r}")
             return handler(head)
@@ -192,6 +183,8 @@ class ChildState(TimedSteps):
         except Exception as exc:  # a harness bug (or a candidate that broke the harness): reported
             message, tb = describe(exc)
             reply = {"op": "error", "kind": "internal", "message": message, "traceback": tb}
+        if self.lost.after(reply["kind"], reply["message"], reply["traceback"], f"`{head.get('op')}`"):
+            reply = self.lost.reply()
         reply["device_oom"] = self._ran_out(ooms, reply["traceback"])
         return reply, []
 
@@ -201,9 +194,9 @@ class ChildState(TimedSteps):
         candidate's own text: a comment claimed it, red team rt23b); for the reference child its
         count around the command under a `cap`, or the error's words."""
         if self.role == "candidate":
-            return self.capped and _device_ooms(self.device) > 0
+            return self.capped and device_lost.device_ooms(self.device) > 0
         words = "OutOfMemoryError" in traceback or "CUDA out of memory" in traceback
-        return (before is not None and _device_ooms(self.device) > before) or words
+        return (before is not None and device_lost.device_ooms(self.device) > before) or words
 
     def _workspace(self) -> Workspace:
         if self.ws is None:
@@ -325,8 +318,12 @@ class ChildState(TimedSteps):
                         kept.done(outs, inputs)
                 except CandidateError as exc:
                     ws.release(int(set_id))
-                    results.append({"id": set_id, "error": exc.message[:500], "outputs": [],
-                                    "n_launches": 0, "launches": [], "modified": []})
+                    # a fault there leaves the device unusable on the GPU: the worker starts a fresh child
+                    lost = self.lost.after(exc.kind, exc.message, exc.tb, f"the knock-out forward of set {set_id}")
+                    results.append({"id": set_id, "error": exc.message[:500], "outputs": [], "n_launches": 0,
+                                    "launches": [], "modified": [], **({"device_lost": True} if lost else {})})
+                    if lost:
+                        break
                     continue
             elif self.role == "candidate":
                 # fresh memory holds noise in every candidate forward, not only the knock-out:
@@ -516,7 +513,7 @@ class ChildState(TimedSteps):
         if self.role != "reference":
             return precision.Deviations([], [])
         return precision.deviations(self._forward, inputs, strict, self.device, writes_inputs, self.model,
-                                    _limits(within))
+                                    precision.header_limits(within))
 
     def alt(self, h: dict) -> tuple[dict, list]:
         """Precision deviations for draw `index` of the last batch (after a revealed timed run;

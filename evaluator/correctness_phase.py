@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from evaluator import feedback as F
 from evaluator import gates, judge, noise_floor, timed_work, timing
+from evaluator.device_lost import DeviceLost
 from evaluator.reference import (
     ReferenceOutputs,
     by_id,
@@ -121,6 +122,10 @@ def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int]
             grace = run.pinned_grace if run.ev.device == "cpu" and not run.depth_run else 0.0
             reply, more = child.request(run_header(run, ref, set_id, set_id == order[-1], later), run.left() + grace,
                                         max_bytes=run.bound)
+        # a knock-out's fault left the device unusable: the job again in a fresh child, where it raised
+        lost = [t for t in reply.get("trials") or [reply] if t.get("device_lost")]
+        if lost and set_id >= n:  # (its command's harness work after the forward met the error: its reply's)
+            raise DeviceLost(set_id, str(lost[0].get("error") or lost[0].get("message")))
         if reply.get("op") == "error":
             return judge.from_error(reply, "correctness", run.sanitize)
         if not run.depth_run:
@@ -156,6 +161,10 @@ def _judge_collected(run: _Run, results: list[dict], tensors: list, ref: Referen
     run.trial_own_work = timed_work.least_own_work(trials)
     run.trial_variants = judge.trial_variants(trials)
     knock = knocks.get(KNOCKOUT_SET)
+    # a knock-out that faulted in an earlier child raised (evaluator.device_lost)
+    run.knockout_raised = run.knockout_raised or KNOCKOUT_SET in run.lost
+    if TORCH_KNOCKOUT_SET in run.lost:
+        knocks[TORCH_KNOCKOUT_SET] = ({"trials": [{"error": run.lost[TORCH_KNOCKOUT_SET]}]}, [])
     run.details["launches"] = [sorted({name for _, name in t["launches"]}) for t in trials]
     run.details["trials"] = [{"inputs": d, **({"overflow": True} if k < len(ref.trials) and ref.trials[k].get(
         "overflow") else {})} for k, (_, d) in enumerate(run.plan.trials)]

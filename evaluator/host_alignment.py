@@ -528,6 +528,13 @@ def keep_pools(on: bool) -> None:
         setter(int(on))
 
 
+def fresh_alignment(device: str) -> int | None:
+    """The alignment of a CPU child's fresh memory (the verdict's details); None on a GPU."""
+    if device != "cpu":
+        return None
+    return ALIGNMENT if library() is not None else 64
+
+
 def library() -> str | None:
     """Path of the preload library (built on first use), or None where it cannot be built."""
     digest = hashlib.sha256(_SOURCE.encode()).hexdigest()[:12]

@@ -33,6 +33,7 @@ import secrets
 from typing import Any
 
 from evaluator import correctness_phase, judge
+from evaluator.device_lost import JOINT, DeviceLost
 from evaluator.reference import ReferenceOutputs, split_outputs
 
 REPEATS = 3  # knock-outs of each kernel; it is needed only where each of them comes out wrong
@@ -55,39 +56,56 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
     the file defines twice, which cannot be knocked out alone and count as decoys unasked,
     as do the names past `max_kernels`); a wrong normal forward or a tampered reply ends it
     with that outcome."""
-    asked = [n for n in names[:max_kernels] if n not in shared]
+    tried = [n for n in names[:max_kernels] if n not in shared]
+    asked = [n for n in tried if n not in run.lost]  # one whose knock-out lost a child's device raised
     decoys = list(names[max_kernels:]) + [n for n in names[:max_kernels] if n in shared]
-    if not asked:
+    if not tried:
         return decoys, None
     entries = round_entries(asked)
     # one set more than the round's forwards: the found decoys' joint knock-out (`_jointly`)
     sets = [{"id": ROUND_SETS + j, "seed": secrets.randbits(62), "transform": "base"} for j in range(len(entries) + 1)]
-    right, wrong = set(), set()  # kernels with a knock-out right / one that returned wrong values
+    lost = None
     with run.ev.pool.reference() as ref_child:
-        made, _ = run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
-                                              "sets": sets, "reset_sets": True})
-        run.ref_request(ref_child, {"op": "model", "init_seed": run.plan.init_seed, "init": run.init_on})
-        with run.holding(run.ev.device_lock.shared()):
-            drawn, _ = child.request({"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
-                                      "sets": sets}, run.left())
-        if drawn.get("op") == "error" or any(drawn["sets"][k]["digest"] != v["digest"]
-                                             for k, v in made["sets"].items()):
-            return decoys, judge.Outcome("hack", "Rejected: after your module was imported, the problem's "
-                                         "inputs drawn in its process differ from the evaluator's draw "
-                                         "from the same seed.", hacks=["monkey_patch"])
-        for s, name in zip(sets, entries):
-            view = _reference_view(run, ref, ref_child, s)
-            if view is None:
-                continue  # the reference's own outputs cannot be judged there: no evidence
-            outcome, result = _one(run, child, ref, view, s["id"], name)
-            if outcome is not None:
-                return decoys, outcome
-            if name is not None and result in ("right", "wrong"):
-                (right if result == "right" else wrong).add(name)
-        needed = [n for n in asked if n not in right and (n in wrong or n in run.carried)]
-        found = [n for n in asked if n not in needed]
-        run.decoys_joint = len(found) < 2 or _jointly(run, child, ref, ref_child, sets[-1], found)
-    return decoys + found, None
+        try:
+            found, outcome = _in_round(run, child, ref, ref_child, sets, entries, tried)
+        except DeviceLost as exc:  # the candidate child's: raised past the reference's, whose sandbox stays
+            lost = exc
+    if lost is not None:
+        raise lost
+    return decoys + found, outcome
+
+
+def _in_round(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, sets: list[dict],
+              entries: list[str | None], tried: list[str]) -> tuple[list[str], judge.Outcome | None]:
+    """The round's forwards over `sets` in the order of `entries`: (the kernels of `tried` found
+    unneeded, None), or ([], an outcome that ends the evaluation)."""
+    right, wrong = set(), set()  # kernels with a knock-out right / one that returned wrong values
+    made, _ = run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
+                                          "sets": sets, "reset_sets": True})
+    run.ref_request(ref_child, {"op": "model", "init_seed": run.plan.init_seed, "init": run.init_on})
+    with run.holding(run.ev.device_lock.shared()):
+        drawn, _ = child.request({"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
+                                  "sets": sets}, run.left())
+    if drawn.get("op") == "error" or any(drawn["sets"][k]["digest"] != v["digest"]
+                                         for k, v in made["sets"].items()):
+        return [], judge.Outcome("hack", "Rejected: after your module was imported, the problem's "
+                                 "inputs drawn in its process differ from the evaluator's draw "
+                                 "from the same seed.", hacks=["monkey_patch"])
+    for s, name in zip(sets, entries):
+        view = _reference_view(run, ref, ref_child, s)
+        if view is None:
+            continue  # the reference's own outputs cannot be judged there: no evidence
+        outcome, result = _one(run, child, ref, view, s["id"], name)
+        if outcome is not None:
+            return [], outcome
+        if name is not None and result in ("right", "wrong"):
+            (right if result == "right" else wrong).add(name)
+    needed = [n for n in tried if n not in right and (n in wrong or n in run.carried)]
+    found = [n for n in tried if n not in needed]
+    # a joint knock-out that lost a child's device raised: not right (evaluator.device_lost)
+    run.decoys_joint = len(found) < 2 or (JOINT not in run.lost and _jointly(run, child, ref, ref_child,
+                                                                              sets[-1], found))
+    return found, None
 
 
 def _jointly(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, s: dict, found: list[str]) -> bool:
@@ -132,7 +150,10 @@ def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, se
         return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
                              hacks=["monkey_patch"]), False
     if name is not None:
-        t = reply["trials"][0] if reply.get("op") != "error" else {"error": True}
+        t = reply["trials"][0] if reply.get("op") != "error" else {"error": reply.get("message") or True,
+                                                                  "device_lost": reply.get("device_lost")}
+        if t.get("device_lost"):  # it faulted on the GPU: the job again in a fresh child, where it raised
+            raise DeviceLost(name if isinstance(name, str) else JOINT, str(t.get("error")))
         if t.get("error") or t.get("problem") or judge._shape_problem(t, view.trials[0]):
             return None, "raised"
         right = judge.judge_knockout(reply, more, view, run.cfg, run.tolerance) is not None

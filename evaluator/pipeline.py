@@ -54,6 +54,8 @@ from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator.correctness_phase import KNOCKOUT_SET, TORCH_KNOCKOUT_SET, set_output_bytes
 from evaluator.device_lock import DeviceLock, host_lock_path, open_host_lock
+from evaluator.device_lost import DeviceLost
+from evaluator.host_alignment import fresh_alignment
 from evaluator.memory import DeviceMemory, HostMemory
 from evaluator.pool import ChildPool, EvaluatorUnavailable
 from evaluator.reference import (
@@ -172,7 +174,7 @@ class _Run:
                                         "sandbox": {**ev.layers.as_details(),
                                                     "static_checks": not self.cfg.sandbox.unsafe_skip_static_checks,
                                                     "fresh_process": True,
-                                                    "allocator_alignment": _alignment(ev.device)}}
+                                                    "allocator_alignment": fresh_alignment(ev.device)}}
         self.kernels: list[str] = []
         self.device_branch = False  # the file tests its tensors' device (see _DEVICE_TEST)
         self.module = ""
@@ -180,6 +182,7 @@ class _Run:
         self.current = "start-up"
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
+        self.lost: dict[str | int, str] = {}  # knock-outs that left a child's device unusable (device_lost)
         self.thin_return = False  # a checked forward returned PyTorch's memory thin in kernel writes
         self.decoys: list[str] = []  # own kernels the result does not need (evaluator.gates)
         self.decoys_joint = True  # the round's decoys knocked out together left the result right
@@ -312,27 +315,38 @@ class _Run:
         self.details["device_reservation_bytes"] = reservation
         job = {"cpu_budget_s": 4 * self.timeout_s, "device_memory_bytes": reservation}
         with self.holding(self.ev.memory.reserve(reservation)):  # the wait is not this evaluation's time
-            started = time.monotonic()
-            with self.ev.pool.candidate(job) as child:
-                self.frozen = child.frozen_seconds
-                self.phases["sandbox_start"] = time.monotonic() - started
-                try:
-                    verdict = self.run_candidate(child, static, ref)
-                except ChildFailure as exc:
-                    verdict = self.failure(exc)
-                except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-                    # a reply that does not have the shape the protocol promises: only code in the
-                    # candidate's process can have written it (the worker logs it in case it is ours)
-                    log.warning("malformed reply from a candidate child in %s", self.current, exc_info=True)
-                    verdict = self.finish(judge.Outcome(
-                        "crashed", f"Crashed during {self.current}: the process running your kernel sent a "
-                        f"malformed reply ({type(exc).__name__}).", details={"failure": "protocol"}))
-                # the worker's own watchdog's samples (every 0.2 s while it waits on the child)
-                verdict.details["host_peak_rss_bytes"] = child.sandbox.peak_rss
-                # where the candidate child's time went, per command (the worker's clock)
+            while (verdict := self._in_child(job, static, ref)) is None:  # a knock-out lost the device
+                continue  # (evaluator.device_lost): again in a fresh child
+        return verdict
+
+    def _in_child(self, job: dict, static: str, ref: ReferenceOutputs) -> Verdict | None:
+        """The job in one fresh child; None where a knock-out forward left its device unusable
+        (recorded in `lost`, which the next child's job takes as raised)."""
+        started = time.monotonic()
+        with self.ev.pool.candidate(job) as child:
+            self.frozen = child.frozen_seconds
+            self.phases["sandbox_start"] = self.phases.get("sandbox_start", 0.0) + time.monotonic() - started
+            try:
+                verdict = self.run_candidate(child, static, ref)
+            except DeviceLost as exc:  # never the same twice: each child settles one more knock-out
+                text = F.untrusted(self.sanitize(str(exc)))
+                verdict = self.finish(judge.Outcome("runtime_error", text)) if exc.what in self.lost else None
+                self.lost[exc.what] = text
+                self.details["device_lost"] = list(self.lost.values())
+            except ChildFailure as exc:
+                verdict = self.failure(exc)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+                # a reply that does not have the shape the protocol promises: only code in the
+                # candidate's process can have written it (the worker logs it in case it is ours)
+                log.warning("malformed reply from a candidate child in %s", self.current, exc_info=True)
+                verdict = self.finish(judge.Outcome(
+                    "crashed", f"Crashed during {self.current}: the process running your kernel sent a "
+                    f"malformed reply ({type(exc).__name__}).", details={"failure": "protocol"}))
+            stopped = child.frozen_seconds()  # from here on part of the deadline itself
+            self.deadline, self.frozen = self.deadline + stopped, float
+            if verdict is not None:  # the worker's own watchdog's samples (every 0.2 s while it waits on the child)
+                verdict.details["host_peak_rss_bytes"] = child.sandbox.peak_rss  # and, per command, the child's time
                 verdict.details["child_seconds"] = {op: [n, round(s, 3)] for op, (n, s) in child.op_seconds.items()}
-                stopped = child.frozen_seconds()  # from here on part of the deadline itself
-                self.deadline, self.frozen = self.deadline + stopped, float
                 if stopped:
                     verdict.details["stopped_s"] = round(stopped, 3)  # for timings elsewhere (quiet)
         return verdict
@@ -394,7 +408,8 @@ class _Run:
     def _knockout_ids(self) -> list[int]:
         if self.depth_run:
             return []
-        return [KNOCKOUT_SET] + ([TORCH_KNOCKOUT_SET] if self.plan.torch_knockout is not None else [])
+        ids = [KNOCKOUT_SET] + ([TORCH_KNOCKOUT_SET] if self.plan.torch_knockout is not None else [])
+        return [i for i in ids if i not in self.lost]  # one that lost a child's device raised (device_lost)
 
     def ref_request(self, child: Child, header: dict, shared: bool = True,
                     over_cap: bool = False, timeout_s: float | None = None) -> tuple[dict, list]:
@@ -582,12 +597,3 @@ class _Run:
 
 # phases before any candidate code runs: a reference that uses up the time there is the problem's
 _BEFORE_CANDIDATE = ("start-up", "static", "reference", "inputs")
-
-
-def _alignment(device: str) -> int | None:
-    """The alignment of a CPU child's fresh memory (evaluator.host_alignment); None on a GPU."""
-    if device != "cpu":
-        return None
-    from evaluator import host_alignment
-
-    return host_alignment.ALIGNMENT if host_alignment.library() is not None else 64

@@ -34,6 +34,7 @@ of the function) fails where the dtype's plain tolerance, ~30x its rounding, let
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple
@@ -166,6 +167,14 @@ def _both(dev: Callable[..., Any], strict: torch.Tensor, alt: torch.Tensor,
     whole = dev(strict, alt)
     rest = dev(strict, alt, within) if within is not None and whole is not None else None
     return (list(whole) if whole is not None else None), (list(rest) if rest is not None else None)
+
+
+def header_limits(within: Any) -> list[float | None] | None:
+    """A header's `rest_within` (per output, a magnitude or None), or None where it is absent."""
+    if not isinstance(within, (list, tuple)):
+        return None
+    return [float(w) if isinstance(w, (int, float)) and not isinstance(w, bool) and math.isfinite(w) and w > 0
+            else None for w in within]
 
 
 def _limits(within: Sequence[float | None] | None, n: int) -> list[float | None]:
