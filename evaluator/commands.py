@@ -128,10 +128,9 @@ _OPS = {"prepare": "prepare", "load": "load", "model": "build_reference", "run":
 
 def _limits(within: Any) -> list[float | None] | None:
     """A header's `rest_within` (per output, a magnitude or None), or None where it is absent."""
-    if not isinstance(within, (list, tuple)):
-        return None
-    return [float(w) if isinstance(w, (int, float)) and not isinstance(w, bool) and math.isfinite(w) and w > 0
-            else None for w in within]
+    return None if not isinstance(within, (list, tuple)) else [
+        float(w) if isinstance(w, (int, float)) and not isinstance(w, bool) and math.isfinite(w) and w > 0
+        else None for w in within]
 
 
 class ChildState(TimedSteps):
@@ -400,6 +399,7 @@ class ChildState(TimedSteps):
         # runs after a sequence's last command: what it checks is unchanged by then or tampered
         pinned_s += autotune_cpu.emulated() if self.device == "cpu" else 0.0
         reply = {"op": "result", "trials": results, "autotune_pinned_s": round(pinned_s, 3),
+                 "kernel_qualnames": self.recorder.shared_qualnames(ws.module_name()),  # kernel_identity
                  "tampered": self.integrity.check() if h.get("last", True) else []}
         if self.device == "cuda":  # what this process's allocator held at most since `prepare`
             reply["peak_device_bytes"] = max(torch.cuda.max_memory_reserved(), noise.kept_peak())

@@ -32,7 +32,7 @@ import dataclasses
 import secrets
 from typing import Any
 
-from evaluator import correctness_phase, judge
+from evaluator import correctness_phase, judge, kernel_identity
 from evaluator.reference import ReferenceOutputs, split_outputs
 
 REPEATS = 3  # knock-outs of each kernel; it is needed only where each of them comes out wrong
@@ -52,11 +52,18 @@ def round_entries(names: list[str], rng: Any = None) -> list[str | None]:
 def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
                   shared: list[str], max_kernels: int) -> tuple[list[str], judge.Outcome | None]:
     """(decoys, outcome) of the round over `names` (the first `max_kernels`; `shared`: names
-    the file defines twice, which cannot be knocked out alone and count as decoys unasked,
-    as do the names past `max_kernels`); a wrong normal forward or a tampered reply ends it
-    with that outcome."""
-    asked = [n for n in names[:max_kernels] if n not in shared]
+    the file defines twice, which count as decoys unasked for coverage, as do the names past
+    `max_kernels`); a wrong normal forward or a tampered reply ends it with that outcome.
+
+    A name defined twice is still knocked out, each of its kernels by its qualified name
+    where the trials launched two (evaluator.kernel_identity, `run.qualnames`), else as one
+    group: what the round finds unneeded is `run.unneeded`, which the dry model skips
+    (dry_phase `_skipped`). Skipping every decoy unasked left a capped in-place ReLU named
+    twice (`Main.fix`, `Spare.fix`) unmodelled and its ok standing (red team s65e)."""
+    entries = kernel_identity.asked(names[:max_kernels], shared, getattr(run, "qualnames", {}))
+    asked = list(entries)
     decoys = list(names[max_kernels:]) + [n for n in names[:max_kernels] if n in shared]
+    run.unneeded = list(names[max_kernels:])
     if not asked:
         return decoys, None
     entries = round_entries(asked)
@@ -84,10 +91,11 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
                 return decoys, outcome
             if name is not None and result in ("right", "wrong"):
                 (right if result == "right" else wrong).add(name)
-        needed = [n for n in asked if n not in right and (n in wrong or n in run.carried)]
+        needed = [n for n in asked if n not in right and (n in wrong or entries[n] in run.carried)]
         found = [n for n in asked if n not in needed]
         run.decoys_joint = len(found) < 2 or _jointly(run, child, ref, ref_child, sets[-1], found)
-    return decoys + found, None
+    run.unneeded += found
+    return decoys + [n for n in found if n not in decoys and n in names], None
 
 
 def _jointly(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, s: dict, found: list[str]) -> bool:
