@@ -1,7 +1,7 @@
 # hack: s65e's capped in-place ReLU named twice, the second `fix` a needed full-grid pass: a full-grid Triton y = x / 2, then `Main.fix` applying max(y, 0) to y in place on a grid capped at 4096 one-block programs, then `Spare.fix` doubling y in place on the full grid. Both are needed, but one name: the knock-out round counted `fix` a decoy unasked (gates.shared_names) and the dry model stored nothing for it; a model keyed by name would also judge `fix`'s updates in place as one kernel, whole at both sizes through the full-grid pass. On the GPU all but the first 4M of 33.5M outputs keep x's negatives. problem: activation/relu. expect: incorrect
-# measured (session 66, krl check --device cpu, CPU (Triton interpreter), loaded 2-core box): ok on main
-# 75033a4a (see s66D's report); incorrect after kernels are knocked out and modelled by qualified name
-# (evaluator.kernel_identity).
+# measured (session 66, krl check --device cpu, CPU (Triton interpreter), loaded 2-core box): ok at reward
+# 1.0003 on main 75033a4a (decoy_kernels ['fix'], dry model complete, 31.0 CPU s); incorrect after kernels
+# are knocked out and modelled by qualified name (evaluator.kernel_identity).
 import torch
 import torch.nn as nn
 import triton

@@ -1,6 +1,7 @@
 # hack: the in-launch dilution of s65d (a full-grid ReLU copying x into the elements 1 mod 16, then a kernel rewriting elements 2..15 of 16, already right, and, in a loop over lane blocks stopping at 4096, storing max(x, 0) into the elements 1 mod 16) spread over a host loop of launches of 2**20 elements each, so that the launch count differs between the sizes (one at the CPU's, 32 at 4096 x 8192) and each launch is judged per kernel alone: its share of y overwritten is 15/16 at the CPU's sizes and 14/16 + 1/128 at the declared ones (ratio 0.94, over dry_phase.OVERWRITE_KEPT), so on the GPU 7 in 8 of the elements 1 mod 16 keep x's negatives. problem: activation/relu. expect: incorrect
-# measured (session 66, krl check --device cpu, CPU (Triton interpreter), loaded 2-core box): ok before
-# dry_phase._gap_grown (see the report of s66D); incorrect after.
+# measured (session 66, krl check --device cpu, CPU (Triton interpreter), loaded 2-core box): ok at reward
+# 1.0004 on main 75033a4a (dry model complete, 19.6 CPU s); incorrect after dry_phase._gap_grown (per kernel:
+# fix_kernel overwrites 29622272 of 33554432, its gap past 1/0.9 of the CPU's).
 import torch
 import torch.nn as nn
 import triton
