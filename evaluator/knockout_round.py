@@ -60,8 +60,8 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
     group: what the round finds unneeded is `run.unneeded`, which the dry model skips
     (dry_phase `_skipped`). Skipping every decoy unasked left a capped in-place ReLU named
     twice (`Main.fix`, `Spare.fix`) unmodelled and its ok standing (red team s65e)."""
-    entries = kernel_identity.asked(names[:max_kernels], shared, getattr(run, "qualnames", {}))
-    asked = list(entries)
+    name_of = kernel_identity.asked(names[:max_kernels], shared, getattr(run, "qualnames", {}))
+    asked = list(name_of)  # names, and the qualified names of a name's kernels
     decoys = list(names[max_kernels:]) + [n for n in names[:max_kernels] if n in shared]
     run.unneeded = list(names[max_kernels:])
     if not asked:
@@ -91,7 +91,7 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
                 return decoys, outcome
             if name is not None and result in ("right", "wrong"):
                 (right if result == "right" else wrong).add(name)
-        needed = [n for n in asked if n not in right and (n in wrong or entries[n] in run.carried)]
+        needed = [n for n in asked if n not in right and (n in wrong or name_of[n] in run.carried)]
         found = [n for n in asked if n not in needed]
         run.decoys_joint = len(found) < 2 or _jointly(run, child, ref, ref_child, sets[-1], found)
     run.unneeded += found
