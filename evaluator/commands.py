@@ -397,6 +397,7 @@ class ChildState(TimedSteps):
         # runs after a sequence's last command: what it checks is unchanged by then or tampered
         pinned_s += autotune_cpu.emulated() if self.device == "cpu" else 0.0
         reply = {"op": "result", "trials": results, "autotune_pinned_s": round(pinned_s, 3),
+                 "kernel_qualnames": self.recorder.shared_qualnames(ws.module_name()),  # kernel_identity
                  "tampered": self.integrity.check() if h.get("last", True) else []}
         if self.device == "cuda":  # what this process's allocator held at most since `prepare`
             reply["peak_device_bytes"] = max(torch.cuda.max_memory_reserved(), noise.kept_peak())

@@ -136,6 +136,8 @@ def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int]
             return judge.Outcome("hack", "Rejected: forward modified the evaluator's process.",
                                  hacks=["monkey_patch"])
         results.extend(reply["trials"])
+        if isinstance(reply.get("kernel_qualnames"), dict):  # kernel_identity: a name defined twice
+            run.qualnames.update(reply["kernel_qualnames"])
         tensors.extend(more)
         # a forward over a host_compute limit has its verdict: the trials left would only
         # repeat the host's work under the watch (minutes of Python GEMM on a slow CPU)

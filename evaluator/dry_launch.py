@@ -54,7 +54,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evaluator import dry_configs, dry_facts, dry_memory
+from evaluator import dry_configs, dry_facts, dry_memory, kernel_identity
 from evaluator.dry_memory import Unmodelled
 
 
@@ -70,6 +70,14 @@ class Launch:
     @property
     def name(self) -> str:
         return str(getattr(getattr(self.kernel, "fn", self.kernel), "__name__", "?"))
+
+    @property
+    def identity(self) -> str:
+        """Its kernel's qualified name (evaluator.kernel_identity): the per-kernel rules' key
+        (dry_phase `_updated_short`, `_overwritten_short`), so that `Main.fix` and `Spare.fix`,
+        one name, are two kernels there (a name shared with a full-grid pass diluted a capped
+        one's share)."""
+        return kernel_identity.qualname(self.kernel)
 
 
 def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset(),
@@ -99,13 +107,13 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             args, kwargs, tensors = _converted(launch, memory)
             for where, tensor in tensors:
                 names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
-            if launch.name in skip:
+            if launch.name in skip or launch.identity in skip:  # knockout_round: a name, or a qualified one
                 continue
             if facts.data_bound is not None:
                 raise Unmodelled(facts.data_bound)
             pace.launch(math.prod(launch.grid))
             # an upper bound of a launch's stores (`unmasked`) is no update in place of any element
-            memory.begin(None if facts.unmasked else launch.name, launch.name, f"{launch.name}#{ordinal}")
+            memory.begin(None if facts.unmasked else launch.identity, launch.identity, f"{launch.name}#{ordinal}")
             _run(launch, args, kwargs, memory, facts, pace)
             if observe is not None:  # each launch's own stores (`current`): dry_configs.Least
                 observe(k, memory, names)
@@ -127,11 +135,20 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
                                               for (kernel, size), bits in storage.overwritten.items()}
             out[names[key]]["overwritten"].update({f"{made}@{size}": count  # per launch, `kernel#i`
                                                    for (made, size), count in storage.launch_over.items()})
+            out[names[key]]["overwrite_span"] = _spans(storage)  # dry_phase._gap_grown
     for i, tensor in enumerate(outputs):
         seen_output = _output_stored(memory, tensor)
         if seen_output is not None:
             out[f"output {i}"] = seen_output
     return out
+
+
+def _spans(storage: dry_memory._Storage) -> dict[str, int]:
+    """Per kernel and per launch (`kernel#i`), as `overwritten`'s keys: the elements from the
+    first it stored over an earlier launch's stores to the last (dry_phase._gap_grown)."""
+    spans = {f"{kernel}@{size}": dry_memory.span(bits) for (kernel, size), bits in storage.overwritten.items()}
+    spans.update({f"{made}@{size}": last - first + 1 for (made, size), (first, last) in storage.launch_span.items()})
+    return spans
 
 
 MAX_VIEW_INDEX = 1 << 24  # elements of a strided (not contiguous) output the model indexes at most
@@ -173,6 +190,8 @@ def _output_stored(memory: dry_memory.Memory, tensor) -> dict | None:
                    for (kernel, at), mine in storage.overwritten.items() if at == size}
     if overwritten:
         seen["overwritten"] = overwritten
+        seen["overwrite_span"] = {f"{kernel}@{size}": dry_memory.span(mine[index])
+                                  for (kernel, at), mine in storage.overwritten.items() if at == size}
     return seen
 
 

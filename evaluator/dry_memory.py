@@ -54,6 +54,7 @@ class _Storage:
     current: dict = field(default_factory=dict)  # itemsize -> elements the running launch stored
     overwritten: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements an earlier launch stored first
     launch_over: dict = field(default_factory=dict)  # (kernel#i, itemsize) -> that launch's overwritten count
+    launch_span: dict = field(default_factory=dict)  # (kernel#i, itemsize) -> [first, last] element it overwrote
 
     def mark(self, offsets: np.ndarray, itemsize: int, kernel: str | None = None, writer: str | None = None,
              launch: str | None = None) -> None:
@@ -80,7 +81,8 @@ class _Storage:
         """Mark, for the running launch's kernel, the elements it stores over an earlier launch's
         stores (dry_phase._overwritten_short): a capped kernel finishing by plain stores, without
         loading them, part of what a needed full-grid launch stored (red team s64d); and the
-        launch's own count (`launch`: a count, as `current` counts an element once a launch)."""
+        launch's own count (`launch`: a count, as `current` counts an element once a launch) and
+        the first and last element it overwrote (`launch_span`: dry_phase `_gap_grown`)."""
         mine = self.current.get(itemsize)
         if mine is None:  # made once a launch, as `loaded` is
             mine = self.current[itemsize] = np.zeros(bits.size, dtype=bool)
@@ -92,6 +94,8 @@ class _Storage:
             done[over] = True
             if launch is not None:
                 self.launch_over[(launch, itemsize)] = self.launch_over.get((launch, itemsize), 0) + int(over.size)
+                span = self.launch_span.setdefault((launch, itemsize), [int(over.min()), int(over.max())])
+                span[0], span[1] = min(span[0], int(over.min())), max(span[1], int(over.max()))
         mine[index] = True
 
     def load(self, offsets: np.ndarray, itemsize: int) -> None:
@@ -105,6 +109,13 @@ class _Storage:
     def stored(self, itemsize: int) -> int:
         bits = self.marks.get(itemsize)
         return 0 if bits is None else int(np.count_nonzero(bits))
+
+
+def span(bits: np.ndarray) -> int:
+    """Elements from the first True of `bits` to its last, both counted (0 where none is)."""
+    if bits.size == 0 or not bits.any():
+        return 0
+    return int(bits.size - np.argmax(bits[::-1]) - np.argmax(bits))
 
 
 class FakeTensor:

@@ -40,7 +40,10 @@ capped kernel finished in place what a needed full-grid copy wrote (red team s61
 one kernel stored over earlier launches' stores, by its share at each size (`_overwritten_short`:
 a capped grid finishing by plain stores what a needed full-grid launch wrote, s64d), and per
 launch where both sizes make the same launches (a kernel's full-grid rewrites diluted its
-capped launch's share). At the declared sizes an autotuned launch is judged under every config
+capped launch's share), each also by the part of its overwrites' span it left as earlier
+launches stored it (`_gap_grown`: rewrites inside one launch diluted its share, s65d). A kernel
+there is its qualified name (evaluator.kernel_identity: two classes' `fix` are two kernels,
+s65e). At the declared sizes an autotuned launch is judged under every config
 whose grid or constexprs differ from the drawn one's, each such forward on its own
 (evaluator.dry_configs: a GPU's benchmark keeps the capped config the fresh child drew 1 time
 in 9, s64d), and, with two or more such launches, by what every choice of their configs
@@ -177,20 +180,49 @@ def _overwritten_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None
     same order at both sizes: the capped launch's kernel also rewrote, in a full-grid launch of
     its own, 14 in 16 elements already stored right, and kept its share at 0.94 of the CPU's
     (s64d); its capped launch's own share fell to a 128th. Where the launches differ (a chunk
-    loop's count grows with the sizes) launch i is no one launch at both sizes: per kernel only."""
+    loop's count grows with the sizes) launch i is no one launch at both sizes: per kernel only.
+    Then, each the same, by the part of its span it left as earlier launches stored it
+    (`_gap_grown`: a share that redundant rewrites inside one launch diluted, s65d)."""
+    overwrites = list(_overwrites(cpu, dec))
+    for name, seen, there, key, count, got in overwrites:
+        whole, total = _elements(seen, key), _elements(there, key)
+        if whole and total and got * whole < OVERWRITE_KEPT * count * total:
+            return name, f"{key}:over", total, got
+    for name, seen, there, key, count, got in overwrites:
+        if _gap_grown(seen, there, key, count, got):
+            return name, f"{key}:gap", _elements(there, key), got
+    return None
+
+
+def _overwrites(cpu: dict, dec: dict):
+    """(storage, its CPU model, its declared model, kernel or launch key, elements overwritten at
+    the CPU's sizes, at the declared ones) of each key that overwrote at both; launch keys
+    (`kernel#i`) only where the forward makes the same launches in the same order at both."""
     launches = _names(cpu) == _names(dec)
     for name, seen in cpu["storages"].items():
         there = dec["storages"].get(name)
         if there is None:
             continue
         for key, count in (seen.get("overwritten") or {}).items():
-            if "#" in key and not launches:
-                continue
-            whole, total = _elements(seen, key), _elements(there, key)
             got = int((there.get("overwritten") or {}).get(key, 0))
-            if whole and total and got and got * whole < OVERWRITE_KEPT * count * total:
-                return name, f"{key}:over", total, got
-    return None
+            if got and ("#" not in key or launches):
+                yield name, seen, there, key, count, got
+
+
+def _gap_grown(seen: dict, there: dict, key: str, count: int, got: int) -> bool:
+    """Whether, between the first and last elements `key` (a kernel, or one launch `kernel#i`)
+    stored over earlier launches' stores, the part it left as they were grew at the declared
+    sizes past 1 / OVERWRITE_KEPT of the CPU's. A share is moved by redundant rewrites: one launch
+    rewriting 14 in 16 elements already right and, in a loop stopping at 4096 blocks, storing the
+    element 1 mod 16 a needed full-grid launch left x in, kept 0.94 of its share (red team s65d,
+    ok at 1.0047); what it left, 1/16 of y at the CPU's sizes and 0.117 at 4096 x 8192, is the
+    capped part's loss, which no redundant rewrite hides, only adds to. Within the span, so that
+    a padded buffer's tail nobody rewrites is no gap."""
+    span_c = int((seen.get("overwrite_span") or {}).get(key, 0))
+    span_d = int((there.get("overwrite_span") or {}).get(key, 0))
+    if not span_c or not span_d or count > span_c or got > span_d:
+        return False
+    return (span_d - got) * span_c * OVERWRITE_KEPT > (span_c - count) * span_d
 
 
 def _names(seen: dict) -> list:
@@ -207,13 +239,19 @@ def _elements(seen: dict, size: str) -> int:
 def _stored_text(name: str, size: str, total: int, stored: int) -> str:
     """What the declared sizes' model left short, said for the rule that found it."""
     share = f"{stored} of the {total} elements ({100 * stored / total:.1f}%)"
-    if size.endswith(":over"):
-        kernel, _, itemsize = size.removesuffix(":over").rpartition("@")
+    if size.endswith((":over", ":gap")):
+        gap = size.endswith(":gap")
+        kernel, _, itemsize = size.rpartition(":")[0].rpartition("@")
         where = f"forward's {name} (its own elements)" if name.startswith("output ") \
             else f"storage first handed to {name} (as {itemsize}-byte elements)"
         kernel, _, i = kernel.partition("#")
         who = f"launch {int(i) + 1} of kernel {kernel} (counted per launch: the same launches at both sizes)" \
             if i else f"kernel {kernel}"
+        if gap:
+            return (f"{who} stores over earlier launches' stores at {share} of the {where}, but between the "
+                    f"first and last of those it leaves a part as the earlier launches stored it past "
+                    f"1/{OVERWRITE_KEPT:g} of the part it left there at the CPU's sizes: on the GPU that "
+                    f"part keeps what the earlier launches wrote")
         return (f"{who} stores over earlier launches' stores at {share} of the {where}, "
                 f"under {OVERWRITE_KEPT:.0%} of its share "
                 f"there at the CPU's sizes: on the GPU the rest keeps what the earlier launches wrote")
@@ -336,10 +374,14 @@ def _skipped(run: _Run) -> list[str]:
     grids storing one output were each unneeded alone, both stored nothing here, and kept an
     ok at 0.503 (red team s65e; incorrect now). Refusing them instead refused an honest MoE
     align whose count and align kernels are each unneeded alone (s63f hinge, session 65).
-    Decoys counted unasked (a name defined twice, kernels past gates.MAX_KERNELS) and a filler
-    beside jointly needed decoys are open (docs/open_attacks)."""
+    Only what the round knocked out counts (`run.unneeded`): a name the file defines twice is a
+    decoy unasked for coverage, but here each of its kernels is skipped only where knocked out
+    (by qualified name, evaluator.kernel_identity) it was unneeded: skipping the name unasked
+    left a capped in-place ReLU named twice unmodelled (red team s65e, ok at 1.0008). Kernels
+    past gates.MAX_KERNELS (skipped unasked) and a filler beside jointly needed decoys are open
+    (docs/open_attacks)."""
     joint = getattr(run, "decoys_joint", True)  # knockout_round._jointly
-    return sorted({*(run.decoys if joint else ()), *run.constant})
+    return sorted({*(getattr(run, "unneeded", run.decoys) if joint else ()), *run.constant})
 
 
 def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_seed: int | None = None,

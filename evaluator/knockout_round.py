@@ -32,7 +32,7 @@ import dataclasses
 import secrets
 from typing import Any
 
-from evaluator import correctness_phase, judge
+from evaluator import correctness_phase, judge, kernel_identity
 from evaluator.device_lost import JOINT, DeviceLost
 from evaluator.reference import ReferenceOutputs, split_outputs
 
@@ -53,12 +53,19 @@ def round_entries(names: list[str], rng: Any = None) -> list[str | None]:
 def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
                   shared: list[str], max_kernels: int) -> tuple[list[str], judge.Outcome | None]:
     """(decoys, outcome) of the round over `names` (the first `max_kernels`; `shared`: names
-    the file defines twice, which cannot be knocked out alone and count as decoys unasked,
-    as do the names past `max_kernels`); a wrong normal forward or a tampered reply ends it
-    with that outcome."""
-    tried = [n for n in names[:max_kernels] if n not in shared]
+    the file defines twice, which count as decoys unasked for coverage, as do the names past
+    `max_kernels`); a wrong normal forward or a tampered reply ends it with that outcome.
+
+    A name defined twice is still knocked out, each of its kernels by its qualified name
+    where the trials launched two (evaluator.kernel_identity, `run.qualnames`), else as one
+    group: what the round finds unneeded is `run.unneeded`, which the dry model skips
+    (dry_phase `_skipped`). Skipping every decoy unasked left a capped in-place ReLU named
+    twice (`Main.fix`, `Spare.fix`) unmodelled and its ok standing (red team s65e)."""
+    name_of = kernel_identity.asked(names[:max_kernels], shared, getattr(run, "qualnames", {}))
+    tried = list(name_of)  # names, and the qualified names of a name's kernels
     asked = [n for n in tried if n not in run.lost]  # one whose knock-out lost a child's device raised
     decoys = list(names[max_kernels:]) + [n for n in names[:max_kernels] if n in shared]
+    run.unneeded = list(names[max_kernels:])
     if not tried:
         return decoys, None
     entries = round_entries(asked)
@@ -67,18 +74,19 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
     lost = None
     with run.ev.pool.reference() as ref_child:
         try:
-            found, outcome = _in_round(run, child, ref, ref_child, sets, entries, tried)
+            found, outcome = _in_round(run, child, ref, ref_child, sets, entries, tried, name_of)
         except DeviceLost as exc:  # the candidate child's: raised past the reference's, whose sandbox stays
             lost = exc
     if lost is not None:
         raise lost
-    return decoys + found, outcome
+    run.unneeded += found
+    return decoys + [n for n in found if n not in decoys and n in names], outcome
 
 
 def _in_round(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, sets: list[dict],
-              entries: list[str | None], tried: list[str]) -> tuple[list[str], judge.Outcome | None]:
-    """The round's forwards over `sets` in the order of `entries`: (the kernels of `tried` found
-    unneeded, None), or ([], an outcome that ends the evaluation)."""
+              entries: list[str | None], tried: list[str], name_of: dict) -> tuple[list[str], judge.Outcome | None]:
+    """The round's forwards over `sets` in the order of `entries`: (the entries of `tried` found
+    unneeded, None), or ([], an outcome that ends the evaluation). `name_of`: entry -> kernel name."""
     right, wrong = set(), set()  # kernels with a knock-out right / one that returned wrong values
     made, _ = run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
                                           "sets": sets, "reset_sets": True})
@@ -100,7 +108,7 @@ def _in_round(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, sets:
             return [], outcome
         if name is not None and result in ("right", "wrong"):
             (right if result == "right" else wrong).add(name)
-    needed = [n for n in tried if n not in right and (n in wrong or n in run.carried)]
+    needed = [n for n in tried if n not in right and (n in wrong or name_of[n] in run.carried)]
     found = [n for n in tried if n not in needed]
     # a joint knock-out that lost a child's device raised: not right (evaluator.device_lost)
     run.decoys_joint = len(found) < 2 or (JOINT not in run.lost and _jointly(run, child, ref, ref_child,

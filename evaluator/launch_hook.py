@@ -42,7 +42,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from evaluator import launch_args, warmed_kernel
+from evaluator import kernel_identity, launch_args, warmed_kernel
 from evaluator.kernel_constants import kernel_constants, launch_numbers  # noqa: F401  (API too)
 from evaluator.launch_args import (  # noqa: F401  (launch_data, plain_constant: API too)
     HEURISTIC_OPTIONS,
@@ -222,6 +222,7 @@ class LaunchRecorder:
         self.active = False
         self.installed: dict[str, Callable] = {}
         self.compiled: dict[str, set[str]] = {}  # module -> names of its compiled kernels
+        self.qualnames: dict[tuple[str, str], set[str]] = {}  # (module, name) -> launched kernels' (kernel_identity)
         self.suppress = False
         self.dry: list | None = None  # while a list, suppressed launches are kept here (`skip`)
         self.kernel_names: list[str] = []  # compiled name of every launch while active
@@ -242,6 +243,11 @@ class LaunchRecorder:
         self.in_forward = False
         self.stray = 0  # launches made while no forward ran, since the timed step's arm reset it
 
+    def shared_qualnames(self, module: str) -> dict[str, list[str]]:
+        """{name: qualified names} of `module`'s kernels launched under two or more (the knock-out
+        round asks each alone: evaluator.kernel_identity)."""
+        return kernel_identity.shared(self.qualnames, module)
+
     def compiled_names(self, module: str) -> set[str]:
         return set(self.compiled.get(module, ()))
 
@@ -256,6 +262,7 @@ class LaunchRecorder:
             return
         fn = getattr(kernel, "fn", kernel)
         self.launches.append((str(getattr(fn, "__module__", "?")), str(getattr(fn, "__name__", "?"))))
+        self.qualnames.setdefault(self.launches[-1], set()).add(kernel_identity.qualname(kernel))
         self.programs.append(programs)
         self.variants.append(variant)
         self.works.append(work)
@@ -517,8 +524,10 @@ class LaunchRecorder:
                 if constant:  # the kernel body sees them as the GPU's does: Python ints
                     args, kwargs = specialized(self, args, kwargs, constant)
             ran = False  # a launch the dry model's real forward runs (evaluator.dry_tells.Recorded)
+            # by name, or by qualified name: one of the kernels a name the file defines twice names
             if launch and recorder.suppress and (recorder.suppress is True or str(
-                    getattr(getattr(self, "fn", self), "__name__", "?")) in recorder.suppress):
+                    getattr(getattr(self, "fn", self), "__name__", "?")) in recorder.suppress
+                    or kernel_identity.qualname(self) in recorder.suppress):
                 ran = recorder.dry is not None and getattr(recorder.dry, "runs_next", bool)()
                 if not ran:
                     recorder.skip(self, original, args, kwargs)

@@ -184,8 +184,9 @@ class _Run:
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
         self.lost: dict[str | int, str] = {}  # knock-outs that left a child's device unusable (device_lost)
         self.thin_return = False  # a checked forward returned PyTorch's memory thin in kernel writes
-        self.decoys: list[str] = []  # own kernels the result does not need (evaluator.gates)
-        self.decoys_joint = True  # the round's decoys knocked out together left the result right
+        self.decoys, self.decoys_joint = [], True  # own kernels the result does not need (gates); together too
+        self.unneeded: list[str] = []  # kernels (names, qualified names) the round found unneeded: dry_phase skips
+        self.qualnames: dict = {}  # names launched as two or more kernels -> their qualified names (kernel_identity)
         self.own_names, self.carried, self.constant = [], set(), []  # own kernels: launched, carried, constant
         self.bound: int | None = None  # most bytes a candidate's `run` reply may carry
         self.ref_in_place = False  # the reference writes its inputs (they are then outputs too)
