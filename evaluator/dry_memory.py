@@ -65,7 +65,7 @@ class _Storage:
                 self.unjudged = True
                 return
             bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
-        index = _span(offsets // itemsize)
+        index = _span(offsets, itemsize)
         if writer is not None:
             self._overwrites(bits, index, itemsize, writer, launch)
         bits[index] = True
@@ -108,23 +108,33 @@ class _Storage:
         bits = self.loaded.get(itemsize)
         if bits is None:  # made once a launch (a default built per call was 33M elements a load)
             bits = self.loaded[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
-        bits[_span(offsets // itemsize)] = True
+        bits[_span(offsets, itemsize)] = True
 
     def stored(self, itemsize: int) -> int:
         bits = self.marks.get(itemsize)
         return 0 if bits is None else int(np.count_nonzero(bits))
 
 
-def _span(index: np.ndarray) -> np.ndarray | slice:
-    """`index` as a slice where it is one ascending run of elements (a block's lanes, as most
-    loads and stores are): marking through a slice is the same set of elements, without a
-    gather and a scatter per lane (the decoys of red team s64's autotune configs store 33M
-    elements twelve times each in the model; index arrays were a third of its time)."""
-    if index.ndim != 1 or index.size < 2 or int(index[-1]) - int(index[0]) != index.size - 1:
-        return index
-    if not (np.diff(index) == 1).all():
-        return index
-    return slice(int(index[0]), int(index[-1]) + 1)
+def _span(offsets: np.ndarray, itemsize: int) -> np.ndarray | slice:
+    """The elements of `itemsize` bytes at byte `offsets`, as a slice where the lanes are one
+    ascending run of elements (a block's lanes, as most loads and stores are: marking through a
+    slice is the same set of elements, without a gather and a scatter per lane; the decoys of red
+    team s64's autotune configs store 33M elements twelve times each in the model, and index
+    arrays were a third of its time), else as an index array."""
+    n = offsets.size
+    if offsets.ndim != 1 or n < 2 or int(offsets[-1]) - int(offsets[0]) != (n - 1) * itemsize \
+            or not (offsets[1:] - offsets[:-1] == itemsize).all():
+        return offsets // itemsize
+    first = int(offsets[0]) // itemsize
+    return slice(first, first + n)
+
+
+def _lanes(ptrs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The addresses (uint64, flat) of the lanes `mask` lets through: all of them, uncopied,
+    where it lets every lane through (a block inside its bound)."""
+    ptrs = np.asarray(ptrs, dtype=np.uint64)
+    mask = np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))
+    return ptrs.reshape(-1) if mask.all() else ptrs[mask]
 
 
 class FakeTensor:
@@ -158,8 +168,7 @@ class Memory:
     def load(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int) -> None:
         """Mark, for the running launch, the elements its `mask`ed lanes read (lanes outside
         every storage read nothing the model knows: its loads never fail)."""
-        hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
-        for storage, lanes in self._split(hit):
+        for storage, lanes in self._split(_lanes(ptrs, mask)):
             lanes = lanes[lanes + itemsize <= storage.nbytes]
             if lanes.size:
                 storage.load(lanes, itemsize)
@@ -176,19 +185,20 @@ class Memory:
             self._sorted.insert(at, placed)
         return self.storages[key]
 
-    def _split(self, hit: np.ndarray):
-        """(storage, byte offsets into it) for the addresses `hit`, each taken by the storage
-        whose base is the nearest at or below it (lanes below every base land in none)."""
+    def _split(self, hit: np.ndarray, low: int | None = None):
+        """(storage, byte offsets into it) for the addresses `hit` (uint64; `low`, their least
+        where known), each taken by the storage whose base is the nearest at or below it (lanes
+        below every base land in none)."""
         if hit.size == 0 or not self._sorted:
             return
         # the lowest and highest lanes in one storage's range: every lane is (searchsorted is
         # monotone), placed without a search and a unique per lane
-        first, last = np.searchsorted(self._bases, np.array([hit.min(), hit.max()], dtype=np.uint64),
-                                      side="right").astype(np.int64) - 1
+        ends = np.array([hit.min() if low is None else low, hit.max()], dtype=np.uint64)
+        first, last = np.searchsorted(self._bases, ends, side="right").astype(np.int64) - 1
         if first == last:
             if first >= 0:
                 storage = self._sorted[int(first)]
-                yield storage, hit.astype(np.int64) - storage.base
+                yield storage, (hit - np.uint64(storage.base)).view(np.int64)
             return
         index = np.searchsorted(self._bases, hit, side="right").astype(np.int64) - 1
         for k in np.unique(index):
@@ -205,14 +215,15 @@ class Memory:
         if unmasked:
             self._upper(np.asarray(ptrs, dtype=np.uint64).reshape(-1), itemsize)
             return
-        hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
+        hit = _lanes(ptrs, mask)
         if hit.size == 0:
             return
-        if not self._sorted or int(hit.min()) < int(self._bases[0]):
+        low = int(hit.min())
+        if not self._sorted or low < int(self._bases[0]):
             raise Unmodelled("a store outside every tensor the launch was handed")
         # one store's lanes may reach several storages (a `tl.where` of two pointers: spare lanes
         # into a sink); each storage takes its own lanes (refusing it gave no model: s61d)
-        for storage, offsets in self._split(hit):
+        for storage, offsets in self._split(hit, low):
             if offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
             storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)

@@ -85,5 +85,6 @@ def test_an_ascending_run_marks_as_the_same_lanes_in_any_order():
     for runs in ([run], [run, run], [run[:5], run], [run[12:], run[3:9]]):
         assert _marked(runs, loaded=[run[::2]]) == _marked([rng.permutation(r) for r in runs], loaded=[run[::2]])
         assert _marked(runs) == _marked([rng.permutation(r) for r in runs])
-    assert dry_memory._span(run // 4) == slice(30, 50)
-    assert isinstance(dry_memory._span(shuffled // 4), np.ndarray)
+    assert dry_memory._span(run, 4) == slice(30, 50)
+    assert isinstance(dry_memory._span(shuffled, 4), np.ndarray)
+    assert dry_memory._span(run + 2, 4) == slice(30, 50)  # unaligned: the elements they fall in
