@@ -66,7 +66,7 @@ class _Storage:
                 self.unjudged = True
                 return
             bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
-        index = offsets // itemsize
+        index = _span(offsets, itemsize)
         if writer is not None:
             self._overwrites(bits, index, itemsize, writer, launch)
         bits[index] = True
@@ -75,7 +75,10 @@ class _Storage:
             mine = self.updated.get((kernel, itemsize))
             if mine is None:
                 mine = self.updated[(kernel, itemsize)] = np.zeros(bits.size, dtype=bool)
-            mine[index[read[index]]] = True
+            if isinstance(index, slice):
+                mine[index] |= read[index]
+            else:
+                mine[index[read[index]]] = True
 
     def _overwrites(self, bits: np.ndarray, index: np.ndarray, itemsize: int, writer: str, launch: str | None) -> None:
         """Mark, for the running launch's kernel, the elements it stores over an earlier launch's
@@ -86,16 +89,26 @@ class _Storage:
         mine = self.current.get(itemsize)
         if mine is None:  # made once a launch, as `loaded` is
             mine = self.current[itemsize] = np.zeros(bits.size, dtype=bool)
-        over = index[bits[index] & ~mine[index]]
-        if over.size:
+        fresh = bits[index] & ~mine[index]
+        over = int(np.count_nonzero(fresh)) if isinstance(index, slice) else index[fresh]
+        count = over if isinstance(index, slice) else int(over.size)
+        if count:
             done = self.overwritten.get((writer, itemsize))
             if done is None:
                 done = self.overwritten[(writer, itemsize)] = np.zeros(bits.size, dtype=bool)
-            done[over] = True
+            if isinstance(index, slice):
+                done[index] |= fresh
+            else:
+                done[over] = True
             if launch is not None:
-                self.launch_over[(launch, itemsize)] = self.launch_over.get((launch, itemsize), 0) + int(over.size)
-                span = self.launch_span.setdefault((launch, itemsize), [int(over.min()), int(over.max())])
-                span[0], span[1] = min(span[0], int(over.min())), max(span[1], int(over.max()))
+                self.launch_over[(launch, itemsize)] = self.launch_over.get((launch, itemsize), 0) + count
+                if isinstance(index, slice):
+                    low = index.start + int(np.argmax(fresh))
+                    high = index.start + fresh.size - 1 - int(np.argmax(fresh[::-1]))
+                else:
+                    low, high = int(over.min()), int(over.max())
+                span = self.launch_span.setdefault((launch, itemsize), [low, high])
+                span[0], span[1] = min(span[0], low), max(span[1], high)
         mine[index] = True
 
     def load(self, offsets: np.ndarray, itemsize: int) -> None:
@@ -104,7 +117,7 @@ class _Storage:
         bits = self.loaded.get(itemsize)
         if bits is None:  # made once a launch (a default built per call was 33M elements a load)
             bits = self.loaded[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
-        bits[offsets // itemsize] = True
+        bits[_span(offsets, itemsize)] = True
 
     def stored(self, itemsize: int) -> int:
         bits = self.marks.get(itemsize)
@@ -116,6 +129,28 @@ def span(bits: np.ndarray) -> int:
     if bits.size == 0 or not bits.any():
         return 0
     return int(bits.size - np.argmax(bits[::-1]) - np.argmax(bits))
+
+
+def _span(offsets: np.ndarray, itemsize: int) -> np.ndarray | slice:
+    """The elements of `itemsize` bytes at byte `offsets`, as a slice where the lanes are one
+    ascending run of elements (a block's lanes, as most loads and stores are: marking through a
+    slice is the same set of elements, without a gather and a scatter per lane; the decoys of red
+    team s64's autotune configs store 33M elements twelve times each in the model, and index
+    arrays were a third of its time), else as an index array."""
+    n = offsets.size
+    if offsets.ndim != 1 or n < 2 or int(offsets[-1]) - int(offsets[0]) != (n - 1) * itemsize \
+            or not (offsets[1:] - offsets[:-1] == itemsize).all():
+        return offsets // itemsize
+    first = int(offsets[0]) // itemsize
+    return slice(first, first + n)
+
+
+def _lanes(ptrs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The addresses (uint64, flat) of the lanes `mask` lets through: all of them, uncopied,
+    where it lets every lane through (a block inside its bound)."""
+    ptrs = np.asarray(ptrs, dtype=np.uint64)
+    mask = np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))
+    return ptrs.reshape(-1) if mask.all() else ptrs[mask]
 
 
 class FakeTensor:
@@ -149,8 +184,7 @@ class Memory:
     def load(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int) -> None:
         """Mark, for the running launch, the elements its `mask`ed lanes read (lanes outside
         every storage read nothing the model knows: its loads never fail)."""
-        hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
-        for storage, lanes in self._split(hit):
+        for storage, lanes in self._split(_lanes(ptrs, mask)):
             lanes = lanes[lanes + itemsize <= storage.nbytes]
             if lanes.size:
                 storage.load(lanes, itemsize)
@@ -167,10 +201,20 @@ class Memory:
             self._sorted.insert(at, placed)
         return self.storages[key]
 
-    def _split(self, hit: np.ndarray):
-        """(storage, byte offsets into it) for the addresses `hit`, each taken by the storage
-        whose base is the nearest at or below it (lanes below every base land in none)."""
+    def _split(self, hit: np.ndarray, low: int | None = None):
+        """(storage, byte offsets into it) for the addresses `hit` (uint64; `low`, their least
+        where known), each taken by the storage whose base is the nearest at or below it (lanes
+        below every base land in none)."""
         if hit.size == 0 or not self._sorted:
+            return
+        # the lowest and highest lanes in one storage's range: every lane is (searchsorted is
+        # monotone), placed without a search and a unique per lane
+        ends = np.array([hit.min() if low is None else low, hit.max()], dtype=np.uint64)
+        first, last = np.searchsorted(self._bases, ends, side="right").astype(np.int64) - 1
+        if first == last:
+            if first >= 0:
+                storage = self._sorted[int(first)]
+                yield storage, (hit - np.uint64(storage.base)).view(np.int64)
             return
         index = np.searchsorted(self._bases, hit, side="right").astype(np.int64) - 1
         for k in np.unique(index):
@@ -187,14 +231,15 @@ class Memory:
         if unmasked:
             self._upper(np.asarray(ptrs, dtype=np.uint64).reshape(-1), itemsize)
             return
-        hit = np.asarray(ptrs, dtype=np.uint64)[np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs))]
+        hit = _lanes(ptrs, mask)
         if hit.size == 0:
             return
-        if not self._sorted or int(hit.min()) < int(self._bases[0]):
+        low = int(hit.min())
+        if not self._sorted or low < int(self._bases[0]):
             raise Unmodelled("a store outside every tensor the launch was handed")
         # one store's lanes may reach several storages (a `tl.where` of two pointers: spare lanes
         # into a sink); each storage takes its own lanes (refusing it gave no model: s61d)
-        for storage, offsets in self._split(hit):
+        for storage, offsets in self._split(hit, low):
             if offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
             storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)

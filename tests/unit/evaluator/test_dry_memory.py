@@ -56,3 +56,35 @@ def test_a_kernel_reading_its_pointers_sees_them_as_the_gpu_lays_them_out():
         dry_memory.LAYOUT.base(t.untyped_storage())
     got = dry_launch.stored([dry_launch.Launch(_far_only, (4,), (x, y, 4096), {"BLOCK": 1024})], dry_launch.Budget(60))
     assert got["_far_only#0:1"]["stored"] == {}, got
+
+
+def _marked(runs: list, loaded: list | None = None) -> tuple:
+    """A storage's marks after two launches storing `runs` (byte offsets, one array a store),
+    the second after loading `loaded`: stored, overwritten and updated counts."""
+    import numpy as np
+
+    storage = dry_memory._Storage(0, 4 * 64)
+    storage.mark(np.arange(0, 4 * 40, 4), 4, "a", "a", "a#0")
+    storage.current.clear()
+    for offsets in loaded or ():
+        storage.load(np.asarray(offsets, dtype=np.int64), 4)
+    for offsets in runs:
+        storage.mark(np.asarray(offsets, dtype=np.int64), 4, "b", "b", "b#0")
+    return (storage.stored(4), {k: int(v.sum()) for k, v in storage.overwritten.items()},
+            dict(storage.launch_over), {k: int(v.sum()) for k, v in storage.updated.items()})
+
+
+def test_an_ascending_run_marks_as_the_same_lanes_in_any_order():
+    """A block's lanes are marked through a slice (`_span`), any other index lane by lane: the
+    same lanes shuffled mark the same elements and count the same overwrites and updates."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    run = np.arange(4 * 30, 4 * 50, 4)
+    shuffled = rng.permutation(run)
+    for runs in ([run], [run, run], [run[:5], run], [run[12:], run[3:9]]):
+        assert _marked(runs, loaded=[run[::2]]) == _marked([rng.permutation(r) for r in runs], loaded=[run[::2]])
+        assert _marked(runs) == _marked([rng.permutation(r) for r in runs])
+    assert dry_memory._span(run, 4) == slice(30, 50)
+    assert isinstance(dry_memory._span(shuffled, 4), np.ndarray)
+    assert dry_memory._span(run + 2, 4) == slice(30, 50)  # unaligned: the elements they fall in
