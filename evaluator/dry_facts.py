@@ -36,7 +36,7 @@ class Facts:
     shortened: frozenset  # (file, line) of range calls whose loop runs one trip in the model
     ends: frozenset  # (file, line) of range calls whose loop runs its first and last trips only
     data_bound: str | None  # why no model judges this kernel (None: it may)
-    unmasked: bool  # a loaded value reaches store masks only: its stores are modelled maskless
+    unmasked: bool  # a loaded value reaches store masks or addresses only: run with dry_taint
     reads: bool  # the body reads memory (a helper's result is then data)
     writes: bool  # the body stores or makes an atomic (a helper's arguments then matter)
 
@@ -69,10 +69,12 @@ def _read(py) -> Facts:
     scan = _Scan(func, helpers)
     data = scan.tainted(scan.sources())
     bound = scan.sink(data)
-    # where loaded values reach store masks and nothing else that says where (`mask & (x == x)`),
-    # the model stores every lane of such a store that lands in a storage: an upper bound, so a
-    # storage short even so is short in fact (that mask gave no model at all: s61d)
-    unmasked = bound is not None and scan.sink(data, masks=False) is None
+    # where loaded values reach store masks or addresses and no branch or loop (`mask & (x == x)`,
+    # `y + offs + shift`), the model runs it with each lane's dependence on the data carried
+    # (evaluator.dry_taint): a lane the data decides is stored maybe, never for certain (that mask
+    # gave no model at all: s61d; stored maskless, a capped grid's cap went unseen: s65h; not run,
+    # a capped grid storing at a loaded zero's offset was whole nowhere: s65e)
+    unmasked = bound is not None and scan.sink(data, stores=False) is None
     bound = None if unmasked else bound
     short, ends = set(), set()
     for loop in scan.loops:
@@ -156,15 +158,16 @@ class _Scan:
                     grown = True
         return out
 
-    def sink(self, names: set[str], masks: bool = True) -> str | None:
+    def sink(self, names: set[str], masks: bool = True, stores: bool = True) -> str | None:
         """Where a name of `names` steers what is stored (None: nowhere); with `masks` False, a
-        store's (or atomic's) own mask is not counted."""
+        store's (or atomic's) own mask is not counted; with `stores` False, only branches and
+        loops are (a store's mask and address: dry_taint carries them per lane)."""
         for node in ast.walk(self.func):
             if isinstance(node, (ast.If, ast.While, ast.IfExp)) and _uses(node.test, names):
                 return f"a branch or loop at line {node.lineno} tests a value it loads"
             if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and _uses(node.iter, names):
                 return f"a loop at line {node.lineno} runs to a value it loads"
-            if isinstance(node, ast.Call) and self._writes(node) and \
+            if stores and isinstance(node, ast.Call) and self._writes(node) and \
                     any(_uses(a, names) for a in self.steering(node, masks)):
                 return f"a store at line {node.lineno} goes where a loaded value says"
         return None

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evaluator import dry_configs, dry_facts, dry_memory
+from evaluator import dry_configs, dry_facts, dry_memory, dry_taint
 from evaluator.dry_memory import Unmodelled
 
 
@@ -119,6 +119,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             continue
         out[names[key]] = {"bytes": storage.nbytes,
                            "stored": {str(size): storage.stored(size) for size in storage.marks}}
+        _steered(out[names[key]], storage, memory.loose)
         if storage.updated:  # per kernel, the elements it loaded and then stored (dry_phase._updated_short)
             out[names[key]]["updated"] = {f"{kernel}@{size}": int(np.count_nonzero(bits))
                                           for (kernel, size), bits in storage.updated.items()}
@@ -132,6 +133,16 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
         if seen_output is not None:
             out[f"output {i}"] = seen_output
     return out
+
+
+def _steered(seen: dict, storage: dry_memory._Storage, loose: dict) -> None:
+    """What the loaded data decides (evaluator.dry_taint): "certain", per element size, the
+    elements stored for certain where some store only may have been; "loose", per lane size,
+    the forward's store lanes at addresses a loaded value makes, which may land anywhere."""
+    if storage.certain:
+        seen["certain"] = {str(size): storage.stored_for_certain(size) for size in storage.marks}
+    if loose:
+        seen["loose"] = {str(size): count for size, count in loose.items()}
 
 
 MAX_VIEW_INDEX = 1 << 24  # elements of a strided (not contiguous) output the model indexes at most
@@ -165,6 +176,11 @@ def _output_stored(memory: dry_memory.Memory, tensor) -> dict | None:
     elements = tensor.numel() if isinstance(index, slice) else int(index.size)
     bits = storage.marks.get(size)
     seen = {"elements": elements, "stored": 0 if bits is None else int(np.count_nonzero(bits[index]))}
+    sure = storage.certain.get(size)
+    if sure is not None:
+        seen["certain"] = int(np.count_nonzero(sure[index]))
+    if memory.loose:  # with the element size, which the lanes' sizes are counted in (dry_phase._loose)
+        seen["loose"], seen["itemsize"] = {str(at): count for at, count in memory.loose.items()}, size
     updated = {f"{kernel}@{size}": int(np.count_nonzero(mine[index]))
                for (kernel, at), mine in storage.updated.items() if at == size}
     if updated:
@@ -269,6 +285,8 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, f
     try:
         call = inspect.getcallargs(fn, *args, **kwargs)
         call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
+        for value in call.values():  # the launch's own arguments: known (dry_taint)
+            dry_taint.clean(value)
         with _dry_builder(builder, memory, pace.budget, facts.unmasked), _short_loops(facts.shortened, facts.ends), \
                 np.errstate(all="ignore"):
             builder.grid_dim = grid
@@ -313,20 +331,40 @@ def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: b
         memory.load(ptrs.data, mask.data, np.dtype(_get_np_dtype(dtype)).itemsize)
         data = np.zeros(shape, dtype=_get_np_dtype(dtype)) if other is None \
             else np.array(np.broadcast_to(other.data, shape))
-        return TensorHandle(data, dtype)
+        # data where its mask may be True; a lane its known mask leaves off holds `other`
+        return loaded(TensorHandle(data, dtype), ptrs, mask, other)
+
+    def loaded(handle, ptrs, mask, other):
+        if unmasked:
+            known_off = ~dry_taint.of(mask, np.shape(ptrs.data)) & ~np.broadcast_to(mask.data, np.shape(ptrs.data))
+            held = np.zeros(np.shape(ptrs.data), dtype=bool) if other is None else dry_taint.of(other, np.shape(ptrs.data))
+            dry_taint.set_(handle, np.where(known_off, held, True))
+        return handle
 
     def store(ptrs, value, mask, cache_policy=None):
         clock()
-        memory.store(ptrs.data, mask.data, np.dtype(value.data.dtype).itemsize, unmasked)
+        itemsize = np.dtype(value.data.dtype).itemsize
+        if not unmasked:
+            memory.store(ptrs.data, mask.data, itemsize)
+            return
+        shape = np.shape(ptrs.data)  # dry_taint: the lanes the loaded data decides
+        memory.store(ptrs.data, mask.data, itemsize, steered=(dry_taint.of(mask, shape), dry_taint.of(ptrs)))
 
     def rmw(op, ptr, val, mask, sem, scope):
         memory.load(ptr.data, mask.data, np.dtype(val.data.dtype).itemsize)  # a read, then a write
         store(ptr, val, mask)
-        return TensorHandle(np.zeros_like(val.data), val.dtype.scalar)
+        return data_(TensorHandle(np.zeros_like(val.data), val.dtype.scalar))
 
     def cas(ptr, cmp, val, sem, scope):
-        store(ptr, val, TensorHandle(np.ones(np.shape(ptr.data), dtype=bool), None))
-        return TensorHandle(np.array(cmp.data), cmp.dtype.scalar)
+        known = TensorHandle(np.ones(np.shape(ptr.data), dtype=bool), None)
+        dry_taint.set_(known, False)
+        store(ptr, val, known)
+        return data_(TensorHandle(np.array(cmp.data), cmp.dtype.scalar))
+
+    def data_(handle):  # what memory held: data throughout
+        if unmasked:
+            dry_taint.set_(handle, True)
+        return handle
 
     def refused(what):
         def op(*_a, **_k):
@@ -343,7 +381,8 @@ def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: b
     for name in _DRY_OPS:
         setattr(builder, name, ops.get(name) or refused(name[len("create_"):]))
     try:
-        yield
+        with dry_taint.carried(builder, _DRY_OPS) if unmasked else contextlib.nullcontext():
+            yield
     finally:
         builder.options = options
         for name in _DRY_OPS:
