@@ -56,6 +56,19 @@ def clean(value) -> None:
         handle.attr[KEY] = False
 
 
+def _known(args: tuple) -> bool:
+    """Whether every operand is a handle nothing loaded reaches, or no handle (the fast path)."""
+    from triton.runtime.interpreter import TensorHandle
+
+    for a in args:
+        if type(a) is TensorHandle:
+            if a.attr.get(KEY, True) is not False:
+                return False
+        elif type(a) in (list, tuple) and any(isinstance(x, TensorHandle) for x in a):
+            return False
+    return True
+
+
 def _handles(args: tuple) -> list:
     from triton.runtime.interpreter import TensorHandle
 
@@ -141,10 +154,10 @@ def _wrapped(name: str, op):
         if type(out) is TensorHandle:
             if KEY in out.attr:  # an op it called marked it already (create_load's load)
                 return out
-            ins = _handles(args + tuple(kwargs.values())) if kwargs else _handles(args)
-            if not special and all(h.attr.get(KEY, True) is False for h in ins):
+            if not special and not kwargs and _known(args):
                 out.attr[KEY] = False  # the common case: nothing loaded reaches it
                 return out
+            ins = _handles(args + tuple(kwargs.values()))
         elif not (isinstance(out, (list, tuple)) and any(type(o) is TensorHandle for o in out)):
             return out
         else:
