@@ -13,8 +13,9 @@ carries its accumulator to a store's value only, so its trip count changes what 
 never where. A loop that stores, where its names reach no store's address or mask and no branch
 but its own tests of its counter (`if ki == k_tiles - 1:` storing a K loop's tile: s58i), runs
 its first and last trips (`ends`, `_ends_rule`). A kernel whose loaded values reach store masks
-and nothing else that says where (`mask & (x == x)`) is modelled with those stores maskless
-(`unmasked`: an upper bound of what it stores, so a storage short even so is short in fact).
+or addresses and no branch or loop (`mask & (x == x)`, `y + offs + shift`) is run with each
+lane's dependence on the data carried (`unmasked`, evaluator.dry_taint: stored maybe where the
+data decides the mask, anywhere where it makes the address).
 Everything is judged by name over the whole function, flow-insensitively (a name
 that is ever given a loaded value is data everywhere), which only ever says "data" or "keep
 the loop" more often than needed: the model then judges less, never wrongly.

@@ -15,9 +15,10 @@ reading anything, and a store or atomic marks, per storage, the elements its mas
 through. What it tells: per launch and tensor argument, how many elements of the argument's
 storage the launch stored (`coverage`).
 
-What it may get wrong: a launch whose store addresses or control flow read a loaded value is
-not run (evaluator.dry_facts `data_bound`; one whose loaded values reach store masks only
-stores every lane landing in a storage, `unmasked`: an upper bound), nor the rest of one with
+What it may get wrong: a launch whose control flow reads a loaded value is not run
+(evaluator.dry_facts `data_bound`; one whose loaded values reach store masks or addresses only
+runs with each lane's dependence on the data carried, `unmasked`, evaluator.dry_taint: a lane
+the data decides is stored maybe, or loose where it makes the address), nor the rest of one with
 a descriptor or an op the model does not know (register-only inline asm runs as the child's
 emulation): it stores what it stored before it stopped (`stored`: a lower bound, the rest of
 the forward judged); a loop that stores nothing and steers no store runs one trip
@@ -104,7 +105,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             if facts.data_bound is not None:
                 raise Unmodelled(facts.data_bound)
             pace.launch(math.prod(launch.grid))
-            # an upper bound of a launch's stores (`unmasked`) is no update in place of any element
+            # stores the data may decide (`unmasked`: dry_taint) are no update in place of any element
             memory.begin(None if facts.unmasked else launch.name, launch.name, f"{launch.name}#{ordinal}")
             _run(launch, args, kwargs, memory, facts, pace)
             if observe is not None:  # each launch's own stores (`current`): dry_configs.Least
