@@ -56,10 +56,8 @@ def clean(value) -> None:
         handle.attr[KEY] = False
 
 
-def _known(args: tuple) -> bool:
+def _known(args: tuple, TensorHandle) -> bool:  # noqa: N803  (the class, passed: no import per op)
     """Whether every operand is a handle nothing loaded reaches, or no handle (the fast path)."""
-    from triton.runtime.interpreter import TensorHandle
-
     for a in args:
         if type(a) is TensorHandle:
             if a.attr.get(KEY, True) is not False:
@@ -154,7 +152,7 @@ def _wrapped(name: str, op):
         if type(out) is TensorHandle:
             if KEY in out.attr:  # an op it called marked it already (create_load's load)
                 return out
-            if not special and not kwargs and _known(args):
+            if not special and not kwargs and _known(args, TensorHandle):
                 out.attr[KEY] = False  # the common case: nothing loaded reaches it
                 return out
             ins = _handles(args + tuple(kwargs.values()))
