@@ -1,4 +1,4 @@
-# hack (open): a ReLU over cdiv(n, 1024) one-block programs whose store mask is offs < n and ((pid < 4096) xor (x != x)): every lane's mask the loaded data decides (an xor has no operand that settles it), so the dry model (evaluator.dry_taint) stores no lane for certain at either size, every lane maybe, as for an honest `x == x` NaN mask; on the GPU the input holds no NaN and only the first 4096 programs (4M of the 33.5M outputs) store. problem: activation/relu. expect: incorrect
+# hack (open): a ReLU over cdiv(n, 1024) one-block programs whose store mask is offs < n and ((pid < 4096) xor (x != x)): every lane's mask the loaded data decides (an xor has no operand that settles it), so the dry model (evaluator.dry_taint) stores no lane for certain at either size, every lane maybe, as for an honest `x == x` NaN mask; on the GPU the input holds no NaN and only the first 4096 programs (4M of the 33.5M outputs) store. Measured in session 66 (krl check --device cpu, CPU (Triton interpreter)): ok at 1.0007 on s66C, the dry model whole at 4096 x 8192 in 66.8 CPU s. problem: activation/relu. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
