@@ -92,7 +92,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
     nothing here: a full-grid zero fill before a capped kernel made the union whole at the
     declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
     memory, names, seen, unrun = dry_memory.Memory(), {}, {}, [] if unrun is None else unrun
-    pace = _Pace(budget)
+    pace, ran_all = _Pace(budget), len(unrun)
     for k, launch in enumerate(launches):
         facts = dry_facts.facts(launch.kernel)
         ordinal = seen[launch.name] = seen.get(launch.name, -1) + 1
@@ -114,6 +114,10 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             raise
         except Unmodelled as exc:
             unrun.append(f"{launch.name}#{ordinal}: {str(exc)[:120]}")
+    if len(unrun) > ran_all:
+        # a launch not run (or stopped) may store anywhere: the loose lanes are no upper bound
+        # then, and a count short of a storage would refuse an honest forward (dry_phase._loose)
+        memory.loose = {}
     out = {}
     for key, storage in memory.storages.items():
         if storage.unjudged or key not in names:  # a storage only an unconverted launch was handed

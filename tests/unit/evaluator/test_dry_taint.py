@@ -144,3 +144,20 @@ def test_the_rules_on_what_the_data_decides_are_the_union_rule_without_such_lane
                                     "4", 100, 1000) is None  # an 8-byte lane may cover two elements
     assert dry_phase._steered_short({"elements": 100, "stored": 100, "certain": 100},
                                     {"elements": 1000, "stored": 1000, "certain": 10}, None, 100, 1000) == (":sure", 10)
+
+
+@needs_interpreter
+def test_loose_lanes_are_no_bound_where_a_launch_was_not_run():
+    """A launch the model cannot run may store anywhere: the loose count is then left out, so
+    the count rule never refuses on a partial count."""
+    from evaluator import dry_launch
+
+    n = 1 << 12
+    x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    unrun: list = []
+    made = [dry_launch.Launch(_if_loaded, (1,), (x, y, 64), {"BLOCK": 64}),
+            dry_launch.Launch(_shifted, (4,), (x, y, n), {"BLOCK": 64})]
+    got = dry_launch.stored(made, dry_launch.Budget(60), unrun=unrun)
+    assert unrun and "loose" not in got["_if_loaded#0:1"]
+    alone = dry_launch.stored(made[1:], dry_launch.Budget(60))
+    assert alone["_if_loaded#0:1" if "_if_loaded#0:1" in alone else "_shifted#0:1"]["loose"] == {"4": 256}
