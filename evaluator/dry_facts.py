@@ -40,6 +40,7 @@ class Facts:
     unmasked: bool  # a loaded value reaches store masks or addresses only: run with dry_taint
     reads: bool  # the body reads memory (a helper's result is then data)
     writes: bool  # the body stores or makes an atomic (a helper's arguments then matter)
+    addressed: bool = False  # `unmasked`, and a loaded value reaches a store's address
 
 
 _CACHE: dict = {}
@@ -76,6 +77,7 @@ def _read(py) -> Facts:
     # gave no model at all: s61d; stored maskless, a capped grid's cap went unseen: s65h; not run,
     # a capped grid storing at a loaded zero's offset was whole nowhere: s65e)
     unmasked = bound is not None and scan.sink(data, stores=False) is None
+    addressed = unmasked and scan.sink(data, masks=False) is not None
     bound = None if unmasked else bound
     short, ends = set(), set()
     for loop in scan.loops:
@@ -91,7 +93,8 @@ def _read(py) -> Facts:
         short |= helpers[h].shortened
         ends |= helpers[h].ends
         unmasked = unmasked or helpers[h].unmasked
-    return Facts(frozenset(short), frozenset(ends), bound, unmasked, scan.reads, scan.writes)
+        addressed = addressed or helpers[h].addressed
+    return Facts(frozenset(short), frozenset(ends), bound, unmasked, scan.reads, scan.writes, addressed)
 
 
 def _jitted(v: object) -> bool:
