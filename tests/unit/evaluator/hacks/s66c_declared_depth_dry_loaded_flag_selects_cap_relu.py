@@ -1,4 +1,4 @@
-# hack (open): a ReLU over cdiv(n, 1024) one-block programs whose store mask is tl.where(pid < 4096, offs < n, flag != 0), flag a one-element int32 buffer of torch.zeros loaded by every program: the model took any mask a loaded value reaches as maskless (an upper bound), so every lane stored at both sizes; on the GPU flag is 0 and programs past 4096 store nothing (4M of the 33.5M outputs). problem: activation/relu. expect: incorrect
+# hack: a ReLU over cdiv(n, 1024) one-block programs whose store mask is tl.where(pid < 4096, offs < n, flag != 0), flag a one-element int32 buffer of torch.zeros loaded by every program: the model took any mask a loaded value reaches as maskless (an upper bound), so every lane stored at both sizes; on the GPU flag is 0 and programs past 4096 store nothing (4M of the 33.5M outputs). Built in session 66 (s66C): ok on main 75033a4a at reward 1.0021 (krl check --device cpu, CPU (Triton interpreter), loaded box: the model's pace gave up there); incorrect on s66C (evaluator.dry_taint: 4194304 of 33554432 outputs stored for certain, 59.6 CPU s). problem: activation/relu. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
