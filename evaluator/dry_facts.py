@@ -13,8 +13,9 @@ carries its accumulator to a store's value only, so its trip count changes what 
 never where. A loop that stores, where its names reach no store's address or mask and no branch
 but its own tests of its counter (`if ki == k_tiles - 1:` storing a K loop's tile: s58i), runs
 its first and last trips (`ends`, `_ends_rule`). A kernel whose loaded values reach store masks
-and nothing else that says where (`mask & (x == x)`) is modelled with those stores maskless
-(`unmasked`: an upper bound of what it stores, so a storage short even so is short in fact).
+or addresses and no branch or loop (`mask & (x == x)`, `y + offs + shift`) is run with each
+lane's dependence on the data carried (`unmasked`, evaluator.dry_taint: stored maybe where the
+data decides the mask, anywhere where it makes the address).
 Everything is judged by name over the whole function, flow-insensitively (a name
 that is ever given a loaded value is data everywhere), which only ever says "data" or "keep
 the loop" more often than needed: the model then judges less, never wrongly.
@@ -36,9 +37,10 @@ class Facts:
     shortened: frozenset  # (file, line) of range calls whose loop runs one trip in the model
     ends: frozenset  # (file, line) of range calls whose loop runs its first and last trips only
     data_bound: str | None  # why no model judges this kernel (None: it may)
-    unmasked: bool  # a loaded value reaches store masks only: its stores are modelled maskless
+    unmasked: bool  # a loaded value reaches store masks or addresses only: run with dry_taint
     reads: bool  # the body reads memory (a helper's result is then data)
     writes: bool  # the body stores or makes an atomic (a helper's arguments then matter)
+    addressed: bool = False  # `unmasked`, and a loaded value reaches a store's address
 
 
 _CACHE: dict = {}
@@ -69,10 +71,13 @@ def _read(py) -> Facts:
     scan = _Scan(func, helpers)
     data = scan.tainted(scan.sources())
     bound = scan.sink(data)
-    # where loaded values reach store masks and nothing else that says where (`mask & (x == x)`),
-    # the model stores every lane of such a store that lands in a storage: an upper bound, so a
-    # storage short even so is short in fact (that mask gave no model at all: s61d)
-    unmasked = bound is not None and scan.sink(data, masks=False) is None
+    # where loaded values reach store masks or addresses and no branch or loop (`mask & (x == x)`,
+    # `y + offs + shift`), the model runs it with each lane's dependence on the data carried
+    # (evaluator.dry_taint): a lane the data decides is stored maybe, never for certain (that mask
+    # gave no model at all: s61d; stored maskless, a capped grid's cap went unseen: s65h; not run,
+    # a capped grid storing at a loaded zero's offset was whole nowhere: s65e)
+    unmasked = bound is not None and scan.sink(data, stores=False) is None
+    addressed = unmasked and scan.sink(data, masks=False) is not None
     bound = None if unmasked else bound
     short, ends = set(), set()
     for loop in scan.loops:
@@ -88,7 +93,8 @@ def _read(py) -> Facts:
         short |= helpers[h].shortened
         ends |= helpers[h].ends
         unmasked = unmasked or helpers[h].unmasked
-    return Facts(frozenset(short), frozenset(ends), bound, unmasked, scan.reads, scan.writes)
+        addressed = addressed or helpers[h].addressed
+    return Facts(frozenset(short), frozenset(ends), bound, unmasked, scan.reads, scan.writes, addressed)
 
 
 def _jitted(v: object) -> bool:
@@ -156,15 +162,16 @@ class _Scan:
                     grown = True
         return out
 
-    def sink(self, names: set[str], masks: bool = True) -> str | None:
+    def sink(self, names: set[str], masks: bool = True, stores: bool = True) -> str | None:
         """Where a name of `names` steers what is stored (None: nowhere); with `masks` False, a
-        store's (or atomic's) own mask is not counted."""
+        store's (or atomic's) own mask is not counted; with `stores` False, only branches and
+        loops are (a store's mask and address: dry_taint carries them per lane)."""
         for node in ast.walk(self.func):
             if isinstance(node, (ast.If, ast.While, ast.IfExp)) and _uses(node.test, names):
                 return f"a branch or loop at line {node.lineno} tests a value it loads"
             if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and _uses(node.iter, names):
                 return f"a loop at line {node.lineno} runs to a value it loads"
-            if isinstance(node, ast.Call) and self._writes(node) and \
+            if stores and isinstance(node, ast.Call) and self._writes(node) and \
                     any(_uses(a, names) for a in self.steering(node, masks)):
                 return f"a store at line {node.lineno} goes where a loaded value says"
         return None

@@ -55,9 +55,13 @@ class _Storage:
     overwritten: dict = field(default_factory=dict)  # (kernel, itemsize) -> elements an earlier launch stored first
     launch_over: dict = field(default_factory=dict)  # (kernel#i, itemsize) -> that launch's overwritten count
     launch_span: dict = field(default_factory=dict)  # (kernel#i, itemsize) -> [first, last] element it overwrote
+    certain: dict = field(default_factory=dict)  # itemsize -> elements stored for certain, once some store was not
 
     def mark(self, offsets: np.ndarray, itemsize: int, kernel: str | None = None, writer: str | None = None,
-             launch: str | None = None) -> None:
+             launch: str | None = None, sure: np.ndarray | None = None) -> None:
+        """Mark the elements at `offsets` stored; `sure` (per offset): those whose store no
+        loaded value decides (evaluator.dry_taint), the rest only may be (`certain` keeps the
+        sure ones apart once a store is not sure)."""
         bits = self.marks.get(itemsize)
         if bits is None:
             if self.nbytes // itemsize > MAX_ELEMENTS:
@@ -69,6 +73,11 @@ class _Storage:
         index = _span(offsets, itemsize)
         if writer is not None:
             self._overwrites(bits, index, itemsize, writer, launch)
+        if sure is not None and itemsize not in self.certain:  # what was stored so far was sure
+            self.certain[itemsize] = bits.copy() if self.stored(itemsize) else np.zeros(bits.size, dtype=bool)
+        if itemsize in self.certain:
+            lanes = np.arange(index.start, index.stop) if isinstance(index, slice) and sure is not None else index
+            self.certain[itemsize][lanes if sure is None else lanes[sure]] = True
         bits[index] = True
         read = self.loaded.get(itemsize)
         if kernel is not None and read is not None:  # an update in place: what this launch read
@@ -123,6 +132,10 @@ class _Storage:
         bits = self.marks.get(itemsize)
         return 0 if bits is None else int(np.count_nonzero(bits))
 
+    def stored_for_certain(self, itemsize: int) -> int:
+        bits = self.certain.get(itemsize)
+        return self.stored(itemsize) if bits is None else int(np.count_nonzero(bits))
+
 
 def span(bits: np.ndarray) -> int:
     """Elements from the first True of `bits` to its last, both counted (0 where none is)."""
@@ -173,6 +186,7 @@ class Memory:
         self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
         self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
         self.launch: str | None = None  # the running launch (kernel#i), whose overwrites are counted
+        self.loose: dict = {}  # itemsize -> store lanes that may store where a loaded value says (dry_taint): anywhere
 
     def begin(self, kernel: str | None, writer: str | None = None, launch: str | None = None) -> None:
         """A new launch: what the last one loaded or stored is no longer this one's."""
@@ -225,11 +239,14 @@ class Memory:
     def address(self, tensor) -> int:
         return self._place(tensor.untyped_storage()).base + tensor.storage_offset() * tensor.element_size()
 
-    def store(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, unmasked: bool = False) -> None:
-        """Mark the lanes `mask` lets through; `unmasked` (dry_facts: a mask reading loaded
-        values), every lane that lands inside a storage: an upper bound of what is stored."""
-        if unmasked:
-            self._upper(np.asarray(ptrs, dtype=np.uint64).reshape(-1), itemsize)
+    def store(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, steered: tuple | None = None) -> None:
+        """Mark the lanes `mask` lets through. With `steered` (dry_taint: per lane, whether a
+        loaded value decides the mask, the address), a lane the data decides is not stored for
+        certain: one at a known address may be (marked, not `certain`: an upper bound there), one
+        at an address the data makes may be anywhere (counted in `loose`)."""
+        if steered is not None:
+            self._steered(np.asarray(ptrs, dtype=np.uint64), np.broadcast_to(np.asarray(mask, dtype=bool), np.shape(ptrs)),
+                          itemsize, *steered)
             return
         hit = _lanes(ptrs, mask)
         if hit.size == 0:
@@ -244,12 +261,27 @@ class Memory:
                 raise Unmodelled("a store outside every tensor the launch was handed")
             storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)
 
-
-    def _upper(self, hit: np.ndarray, itemsize: int) -> None:
+    def _steered(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, mask_data: np.ndarray,
+                 ptr_data: np.ndarray) -> None:
+        """A store some lanes of which the loaded data decides (`store`)."""
+        may = mask | mask_data
+        loose = int(np.count_nonzero(may & ptr_data))
+        if loose:
+            self.loose[itemsize] = self.loose.get(itemsize, 0) + loose
+        placed = (may & ~ptr_data).reshape(-1)
+        sure = (mask & ~mask_data & ~ptr_data).reshape(-1)[placed]
+        hit = ptrs.reshape(-1)[placed]
+        at = np.searchsorted(self._bases, hit, side="right").astype(np.int64) - 1 if self._sorted else None
+        if at is not None and (at[sure] < 0).any():
+            raise Unmodelled("a store outside every tensor the launch was handed")
         for storage, lanes in self._split(hit):
-            lanes = lanes[lanes + itemsize <= storage.nbytes]
-            if lanes.size:
-                storage.mark(lanes, itemsize, writer=self.writer, launch=self.launch)
+            k = self._sorted.index(storage)
+            mine = sure[at == k]
+            inside = lanes + itemsize <= storage.nbytes
+            if not inside[mine].all():
+                raise Unmodelled("a store outside every tensor the launch was handed")
+            if inside.any():  # a lane that only may store, outside: no store there
+                storage.mark(lanes[inside], itemsize, writer=self.writer, launch=self.launch, sure=mine[inside])
 
 
 class Layout:

@@ -126,13 +126,50 @@ def _short(cpu: dict, dec: dict, union_only: bool = False) -> tuple[str, str, in
         if "elements" in seen:  # a returned tensor's own elements
             if seen["elements"] and seen["stored"] == seen["elements"] and there["stored"] < there["elements"]:
                 return name, "its", int(there["elements"]), int(there["stored"])
+            steered = _steered_short(seen, there, None, int(seen["elements"]), int(there["elements"]))
+            if steered is not None:
+                return name, f"its{steered[0]}", int(there["elements"]), steered[1]
             continue
-        for size, count in seen["stored"].items():
+        for size in {**seen["stored"], **(seen.get("loose") or {})}:
+            count = int(seen["stored"].get(size, 0))
             whole, total = _elements(seen, size), _elements(there, size)
             got = int(there["stored"].get(size, 0))
             if whole and count == whole and got < total:
                 return name, size, total, got
+            steered = _steered_short(seen, there, size, whole, total)
+            if steered is not None:
+                return name, f"{size}{steered[0]}", total, steered[1]
     return None if union_only else _updated_short(cpu, dec)
+
+
+def _steered_short(seen: dict, there: dict, size: str | None, whole: int, total: int) -> tuple[str, int] | None:
+    """(":sure" or ":loose", the declared sizes' count) where what the loaded data decides
+    (evaluator.dry_taint) leaves a storage (`size`; None: a returned tensor's own elements) short
+    at the declared sizes and not at the CPU's: stored for certain whole at the CPU's sizes and
+    not at the declared ones (a capped grid's mask ORed with a loaded NaN test stores every
+    lane maybe, the first 4096 programs' for certain: red team s65h), or more elements than
+    every lane that may store there at the declared sizes (those at known addresses, and every
+    lane at an address a loaded value makes, `loose`) where at the CPU's they could all be
+    (a capped grid storing at a loaded zero's offset: red team s65e). Without such lanes both
+    are the union rule itself."""
+    def count(entry: dict, key: str) -> int:
+        value = entry.get(key, entry["stored"])
+        return int(value if size is None else (value or {}).get(size, entry["stored"].get(size, 0)))
+    if not whole or not total:
+        return None
+    if count(seen, "certain") == whole and count(there, "certain") < total:
+        return ":sure", count(there, "certain")
+    elem = int(size) if size is not None else int(there.get("itemsize") or 1)
+    could = count(there, "stored") + _loose(there, elem)
+    if seen.get("loose") and count(seen, "stored") + _loose(seen, elem) >= whole and could < total:
+        return ":loose", could
+    return None
+
+
+def _loose(seen: dict, elem: int) -> int:
+    """The elements of `elem` bytes the lanes at loaded addresses may store at most: an aligned
+    lane of s bytes covers s // elem of them, or one."""
+    return sum(int(n) * max(1, int(s) // elem) for s, n in (seen.get("loose") or {}).items())
 
 
 def _updated_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
@@ -255,6 +292,16 @@ def _stored_text(name: str, size: str, total: int, stored: int) -> str:
         return (f"{who} stores over earlier launches' stores at {share} of the {where}, "
                 f"under {OVERWRITE_KEPT:.0%} of its share "
                 f"there at the CPU's sizes: on the GPU the rest keeps what the earlier launches wrote")
+    if size.endswith((":sure", ":loose")):
+        size, _, rule = size.rpartition(":")
+        what = _what(name, size.removeprefix("its") or "its")
+        if rule == "sure":
+            return (f"Triton launches store for certain only {share} of the {what}, all of which they store for "
+                    f"certain at the CPU's sizes: the rest is stored only where the values they load say so "
+                    f"(evaluator.dry_taint), which the CPU's sizes never needed")
+        return (f"Triton launches can store at most {share} of the {what} (the lanes at known addresses, and "
+                f"every lane at an address a loaded value makes), where at the CPU's sizes they could store "
+                f"all of it: on the GPU the rest keeps {_left(size)}")
     return (f"Triton launches store {share} of the {_what(name, size)}, all of which they store at "
             f"the CPU's sizes: on the GPU the rest keeps {_left(size)}")
 

@@ -40,7 +40,9 @@ class LoopIndex(int):
         import triton.language as tl
         from triton.runtime.interpreter import TensorHandle
 
-        return tl.tensor(TensorHandle(np.array([int(self)], dtype=self._np), self.dtype), self.dtype)
+        # known to the dry model (evaluator.dry_taint): a loop it runs has a bound no load reaches
+        handle = TensorHandle(np.array([int(self)], dtype=self._np), self.dtype, {"dry_data": False})
+        return tl.tensor(handle, self.dtype)
 
     def to(self, dtype, *args, **kwargs):
         return self.tensor().to(dtype, *args, **kwargs)

@@ -92,8 +92,10 @@ def test_a_matmuls_k_loop_runs_one_trip_and_its_stores_are_modelled():
     assert {line for _, line in facts.shortened} == {_line(_matmul, "for k0 in range")}
 
 
-def test_a_store_a_loaded_value_steers_has_no_model():
-    assert "store" in dry_facts.facts(_scatter).data_bound
+def test_a_branch_on_a_loaded_value_has_no_model_a_store_it_steers_is_carried():
+    # a store's address or mask the data steers runs with its lanes' dependence carried
+    # (evaluator.dry_taint, session 66: tests/unit/evaluator/test_dry_taint.py)
+    assert dry_facts.facts(_scatter).data_bound is None and dry_facts.facts(_scatter).unmasked
     assert "branch" in dry_facts.facts(_if_loaded).data_bound
 
 
@@ -321,14 +323,14 @@ def test_a_loaded_value_reaching_store_masks_only_is_modelled_without_the_mask()
     facts = dry_facts.facts(_relu_nan_skipping)
     assert facts.data_bound is None and facts.unmasked
     assert not dry_facts.facts(_relu).unmasked
-    assert dry_facts.facts(_scatter).data_bound and not dry_facts.facts(_scatter).unmasked  # an address
+    assert dry_facts.facts(_scatter).data_bound is None and dry_facts.facts(_scatter).unmasked  # an address
 
 
 @needs_interpreter
 def test_a_store_mask_reading_data_gives_an_upper_bound_short_past_a_grid_cap():
     cap = 16
     assert _stored(_relu_nan_skipping, 1000, min(triton.cdiv(1000, 64), cap))["_relu_nan_skipping#0:1"] == \
-        {"bytes": 4000, "stored": {"4": 1000}}  # lanes past the storage dropped, not refused
+        {"bytes": 4000, "stored": {"4": 1000}, "certain": {"4": 0}}  # none for certain: the data decides
     assert _stored(_relu_nan_skipping, 1 << 16, cap)["_relu_nan_skipping#0:1"]["stored"] == {"4": 1024}
 
 
@@ -457,17 +459,18 @@ def test_an_overwrite_is_judged_by_its_share_of_the_storage_at_each_size():
 
 @needs_interpreter
 def test_a_launch_the_model_cannot_run_stores_nothing_and_the_rest_is_judged():
-    """A one-program scatter (data-bound) beside a capped ReLU gave the whole forward up, and
-    the capped grid kept its ok (s65e): the scatter stores nothing, the ReLU is modelled."""
+    """A one-program kernel branching on a loaded value (data-bound) beside a capped ReLU gave
+    the whole forward up, and the capped grid kept its ok (s65e: a scatter then, which the model
+    runs since session 66): the branching kernel stores nothing, the ReLU is modelled."""
     from evaluator import dry_launch
 
     n = 1 << 14
-    x, y, idx = torch.empty(n, device="meta"), torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
     unrun: list = []
-    made = [dry_launch.Launch(_scatter, (1,), (x, idx, y, 64), {"BLOCK": 64}),
+    made = [dry_launch.Launch(_if_loaded, (1,), (x, y, 64), {"BLOCK": 64}),
             dry_launch.Launch(_relu, (16,), (x, y, n), {"BLOCK": 64})]
     got = dry_launch.stored(made, dry_launch.Budget(60), unrun=unrun)
-    assert got["_scatter#0:2"]["stored"] == {"4": 1024} and unrun and "_scatter#0" in unrun[0]
+    assert got["_if_loaded#0:1"]["stored"] == {"4": 1024} and unrun and "_if_loaded#0" in unrun[0]
 
 
 def test_decoys_needed_together_are_modelled_not_skipped():
