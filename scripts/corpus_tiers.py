@@ -7,11 +7,13 @@ loops run to their limit) take 5 s to minutes and were two thirds of the suite's
 (session 65: 64.7 of 114.6 worker-minutes, 58 minutes on the CI box's two workers). Those
 are run by `make test-corpus` (and `make test-all`), not by `make test`: see tests/conftest.py.
 
-Input: a JUnit XML report of a full run (`make test-all PYTEST_ARGS=--junitxml=F`). A case
+Input: JUnit XML reports that together cover the corpora (`make test-all PYTEST_ARGS=--junitxml=F`,
+or `make test`'s and `make test-corpus`'s). A case
 slower than its corpus's threshold there is listed with its seconds; a case not in the
 report (a new file) stays in `make test` until the list is written again.
 
-Usage: python scripts/corpus_tiers.py REPORT.xml [--hacks-over 5] [--honest-over 10]
+Usage: python scripts/corpus_tiers.py REPORT.xml [REPORT.xml ...] [--hacks-over 5]
+       [--honest-over 10]
 """
 
 from __future__ import annotations
@@ -33,11 +35,14 @@ HEADER = """\
 """
 
 
-def slow_cases(report: Path, hacks_over: float, honest_over: float) -> list[tuple[str, float]]:
-    """(`module::test id`, seconds) of every corpus case over its corpus's threshold in `report`."""
+def slow_cases(
+    reports: list[Path], hacks_over: float, honest_over: float
+) -> list[tuple[str, float]]:
+    """(`module::test id`, seconds) of every corpus case over its corpus's threshold in `reports`
+    (`make test`'s and `make test-corpus`'s, or one of `make test-all`)."""
     over = {"hacks": hacks_over, "honest": honest_over}
     found = []
-    for case in ET.parse(report).iter("testcase"):
+    for case in (c for report in reports for c in ET.parse(report).iter("testcase")):
         module = (case.get("classname") or "").rpartition(".")[2]
         name = case.get("name") or ""
         test, kind = CORPORA.get(module, (None, None))
@@ -51,11 +56,11 @@ def slow_cases(report: Path, hacks_over: float, honest_over: float) -> list[tupl
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("report", type=Path)
+    parser.add_argument("reports", type=Path, nargs="+")
     parser.add_argument("--hacks-over", type=float, default=5.0)
     parser.add_argument("--honest-over", type=float, default=10.0)
     args = parser.parse_args()
-    cases = slow_cases(args.report, args.hacks_over, args.honest_over)
+    cases = slow_cases(args.reports, args.hacks_over, args.honest_over)
     LIST.write_text(HEADER + "".join(f"{case} {seconds:.1f}\n" for case, seconds in cases))
     print(f"{len(cases)} cases, {sum(s for _, s in cases) / 60:.1f} worker-minutes, in {LIST}")
 
