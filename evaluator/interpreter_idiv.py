@@ -6,15 +6,17 @@ by zero unspecified, and NVIDIA's integer division sequences answer otherwise, s
 divides by a runtime zero and stores only where `q == 0` held ran its work on the CPU alone (red
 team s65e, session 65: a ReLU gated so was ok at 1.0047 on `krl check --device cpu`).
 
-ZERO_DIVISOR holds, per quotient and remainder, what a lane with a zero divisor gets, as data:
-`ones` (every bit set: -1 signed, the type's largest unsigned), `dividend` (the lane's own
-dividend), `zero`, or `random` (one value per child from its secret, in the type's range: a gate
-on every plausible answer at once, honest only where q is 0 or -1, was ok at 1.0022 with the
-first two rules alone). A row that holds one rule is measured on the GPU
-(scripts/device/probe_idiv_zero.py); one that holds several is not, and each candidate child
-draws one column for every type (`rule`: keyed_draw), so a kernel that bets on one answer is
-wrong in the children that drew another, whichever the GPU's is. A lane whose divisor is not
-zero keeps numpy's (Triton's C-style truncation). Installed by evaluator.interpreter_guard.
+MEASURED holds, per integer type, what a lane with a zero divisor gets on the GPU, as data
+(H100, sm_90, Triton 3.6; session 67, scripts/device/probe_idiv_zero.py, a scalar argument divisor
+and a loaded one alike): the remainder is the lane's own dividend, and the quotient every bit set
+(-1 signed, 0xFFFFFFFF unsigned) for 32-bit types; for int64, LLVM's NVPTX lowering divides in 32
+unsigned bits where both operands fit there, so a dividend in [0, 2**32) gets 0xFFFFFFFF and any
+other -1 (`ones32`; 7 // 0 == 4294967295 and -7 // 0 == -1 on the H100). Types not probed (8 and
+16 bits, uint64) keep UNMEASURED: each candidate child draws one column of plausible answers
+(`zero`, or `random`, one value per child from its secret in the type's range), so a kernel that
+bets on one answer is wrong in the children that drew another, whichever the GPU's is. A lane
+whose divisor is not zero keeps numpy's (Triton's C-style truncation). Installed by
+evaluator.interpreter_guard.
 """
 from __future__ import annotations
 
@@ -22,13 +24,15 @@ import numpy as np
 
 from evaluator import keyed_draw
 
-# what a zero divisor's lane gets: (quotient, remainder) per column; one column is drawn per child
-ZERO_DIVISOR = (("ones", "dividend"), ("zero", "zero"), ("random", "random"))
+# what a zero divisor's lane gets on the GPU: (quotient, remainder) per numpy type name
+MEASURED = {"int32": ("ones", "dividend"), "uint32": ("ones", "dividend"), "int64": ("ones32", "dividend")}
+# other types, unmeasured: one column drawn per child
+UNMEASURED = (("ones", "dividend"), ("zero", "zero"), ("random", "random"))
 
 
-def rule() -> tuple[str, str]:
-    """This child's (quotient, remainder) rule for a zero divisor (`ZERO_DIVISOR`)."""
-    return keyed_draw.pick("integer division by zero", ZERO_DIVISOR)
+def rule(dtype: np.dtype) -> tuple[str, str]:
+    """This child's (quotient, remainder) rule for a zero divisor of `dtype`."""
+    return MEASURED.get(np.dtype(dtype).name) or keyed_draw.pick("integer division by zero", UNMEASURED)
 
 
 def _filled(kind: str, dividend: np.ndarray, dtype: np.dtype) -> np.ndarray:
@@ -39,8 +43,12 @@ def _filled(kind: str, dividend: np.ndarray, dtype: np.dtype) -> np.ndarray:
         span = int(info.max) - int(info.min) + 1
         value = int(info.min) + keyed_draw.seed("integer division by zero", "value") % span
         return np.full(np.shape(dividend), value, dtype=dtype)
+    ones = np.full(np.shape(dividend), np.iinfo(dtype).max if dtype.kind == "u" else -1, dtype=dtype)
+    if kind == "ones32":  # the 32-bit unsigned division where the dividend fits there
+        narrow = (dividend >= 0) & (dividend <= 0xFFFFFFFF)
+        return np.where(narrow, np.asarray(0xFFFFFFFF, dtype=dtype), ones)
     if kind == "ones":
-        return np.full(np.shape(dividend), np.iinfo(dtype).max if dtype.kind == "u" else -1, dtype=dtype)
+        return ones
     return np.zeros(np.shape(dividend), dtype=dtype)
 
 
@@ -58,7 +66,7 @@ def _by_zero(op, which: int):
         out = op(self, lhs, safe)
         data = np.asarray(out.data)
         a = np.broadcast_to(np.asarray(lhs.data), data.shape)
-        fill = _filled(rule()[which], a, data.dtype)
+        fill = _filled(rule(data.dtype)[which], a, data.dtype)
         return type(out)(np.where(np.broadcast_to(zero, data.shape), fill, data), out.dtype)
 
     return patched

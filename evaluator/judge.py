@@ -506,12 +506,17 @@ def least_programs(trials: list[dict]) -> dict[str, int]:
 
 
 def most_programs(trials: list[dict]) -> dict[str, int]:
-    """Per own kernel any checked trial launched, the most programs a trial gave it."""
-    most: dict[str, int] = {}
+    """Per own kernel any checked trial launched, the most programs a timed run may give it:
+    the most a trial gave it plus how far the trials that launched it differed. A grid sized
+    from the data (MoE alignment: each expert's tokens padded to the block, so the count of
+    blocks moves with the draw) runs a program or two more on a fresh timed draw than on
+    any of the five trials (two MoE-align files, H100, session 67); a grid the same in every
+    trial gets no slack, and the slack is never more than the trials themselves showed."""
+    counts: dict[str, list[int]] = {}
     for s in (t.get("own_programs") for t in trials):
         for k, v in (s.items() if isinstance(s, dict) else ()):
-            most[str(k)] = max(most.get(str(k), 0), int(v))
-    return most
+            counts.setdefault(str(k), []).append(int(v))
+    return {k: 2 * max(v) - min(v) for k, v in counts.items()}
 
 
 def trial_variants(trials: list[dict]) -> set[str] | None:
@@ -528,9 +533,9 @@ def judge_timed_path(timed: Mapping[int, dict], trial_least: Mapping[str, int],
                      trial_most: Mapping[str, int] | None = None) -> Outcome | None:
     """A timed run must do the Triton work the checked trials did on inputs of the same
     shapes: each own kernel every trial launched, at least half the programs the fewest
-    trial gave it, and no kernel a trial launched more programs than the most a trial gave
-    it (`trial_most`; on the same shapes the 169 honest CPU evaluations of session 24 never
-    did, so no slack): the result needs a kernel for what the checked
+    trial gave it, and no kernel a trial launched more programs than `trial_most` allows (the
+    most a trial gave it, and where the trials' own counts differed, that much more:
+    `most_programs`): the result needs a kernel for what the checked
     forwards launched of it, and the same kernel launched again over a scratch buffer in the
     timed runs alone was live coverage (red team, session 24); and of the kernels the trials
     launched, only variants (constexpr values) they ran. A kernel the trials never launched
