@@ -507,16 +507,20 @@ def least_programs(trials: list[dict]) -> dict[str, int]:
 
 def most_programs(trials: list[dict]) -> dict[str, int]:
     """Per own kernel any checked trial launched, the most programs a timed run may give it:
-    the most a trial gave it plus how far the trials that launched it differed. A grid sized
-    from the data (MoE alignment: each expert's tokens padded to the block, so the count of
-    blocks moves with the draw) runs a program or two more on a fresh timed draw than on
-    any of the five trials (two MoE-align files, H100, session 67); a grid the same in every
-    trial gets no slack, and the slack is never more than the trials themselves showed."""
+    the most a trial gave it, plus slack where its grid can follow the data. A grid follows the
+    data only through values the forward read back to the host (MoE alignment: each expert's
+    tokens padded to the block, the count of blocks read with tolist), and on a fresh timed
+    draw such a grid ran a program more than any of the five trials (two MoE-align files,
+    H100, session 67). So: the trials' own spread, and where a trial read values back, at
+    least 1/64 of the most; a forward that read nothing back gets the spread alone, 0 for a
+    grid the shapes fix (the flag kernel padded in timed runs only, red team session 24)."""
     counts: dict[str, list[int]] = {}
     for s in (t.get("own_programs") for t in trials):
         for k, v in (s.items() if isinstance(s, dict) else ()):
             counts.setdefault(str(k), []).append(int(v))
-    return {k: 2 * max(v) - min(v) for k, v in counts.items()}
+    read_back = any(isinstance(t.get("provenance"), dict) and type(t["provenance"].get("host_reads")) is int
+                    and t["provenance"]["host_reads"] > 0 for t in trials)
+    return {k: max(v) + max(max(v) - min(v), max(v) // 64 if read_back else 0) for k, v in counts.items()}
 
 
 def trial_variants(trials: list[dict]) -> set[str] | None:

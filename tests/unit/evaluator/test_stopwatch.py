@@ -315,6 +315,13 @@ def test_a_timed_run_gives_a_kernel_no_more_programs_than_a_checked_trial_did():
     assert padded is not None and padded.hacks == ["timed_path_differs"] and "timed forward 1" in padded.feedback
     grown = judge.judge_timed_path({0: {"flag": 1, "relu": 17}}, least, trial_most=most)
     assert grown is not None and grown.hacks == ["timed_path_differs"] and "at most 16" in grown.feedback
+    # a forward that read values back to the host may size a grid from them: 1/64 of the
+    # most as slack even where the trials happened to agree (MoE align on the H100)
+    moe = [{"own_programs": {"grouped": 16392, "flag": 1}, "provenance": {"host_reads": 16}},
+           {"own_programs": {"grouped": 16392, "flag": 1}, "provenance": {"host_reads": 16}}]
+    assert judge.most_programs(moe) == {"grouped": 16392 + 256, "flag": 1}
+    assert judge.most_programs([{**t, "provenance": {"host_reads": 0}} for t in moe])["grouped"] == 16392
+    assert judge.judge_timed_path({0: {"grouped": 16394, "flag": 1}}, {}, trial_most=judge.most_programs(moe)) is None
 
 
 def test_a_timed_run_must_run_a_compiled_variant_the_trials_ran():
