@@ -137,6 +137,8 @@ class Provenance(TorchDispatchMode):
         self.saved_tuned = None
         self.shaped: set[int] = set()  # storages an op of this forward made: sized by its Python (rt80)
         self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
+        # the most computed numbers one forward brought (`computed_peak`), against what came before
+        self.computed_peak, self.numbers_at_enter = 0, frozenset()
 
     def __enter__(self):
         from evaluator import autotune_cpu
@@ -145,6 +147,7 @@ class Provenance(TorchDispatchMode):
         self.recorder.around = self.launching
         self.saved_tuned, TUNED[0] = TUNED[0], self.tuned
         self.at_enter = self._host_counts()
+        self.numbers_at_enter = frozenset(self.computed_numbers())
         autotune_cpu.WATCHES.append(self.benchmarking)
         return super().__enter__()
 
@@ -157,6 +160,7 @@ class Provenance(TorchDispatchMode):
         if self.benchmarking in autotune_cpu.WATCHES:
             autotune_cpu.WATCHES.remove(self.benchmarking)
         self.peaks = [max(p, n - s) for p, n, s in zip(self.peaks, self._host_counts(), self.at_enter)]
+        self.computed_peak = max(self.computed_peak, len(priced(self.computed_numbers() - self.numbers_at_enter)))
         return super().__exit__(*exc)
 
     def _host_counts(self) -> tuple[int, int, int]:
@@ -522,6 +526,6 @@ class Provenance(TorchDispatchMode):
                 "host_made": self._host_counts()[1], "launch_ints": len(self.launch_ints),
                 "host_computed": self.computed_count(),
                 "per_forward": {"host_reads": -(-self.peaks[0] // READ_BITS), "host_made": self.peaks[1],
-                                "launch_ints": self.peaks[2], "host_computed": self.computed_count()},
+                                "launch_ints": self.peaks[2], "host_computed": self.computed_peak},
                 "carried_kernels": [list(k) for k in self.carried_kernels],
                 "writes": self.carry.writes, "carried_writes": self.carried_writes, "marked_writes": self.marked_writes}

@@ -101,6 +101,26 @@ def test_a_watch_over_a_batch_of_forwards_reports_each_forwards_host_reads():
     assert report["per_forward"]["host_reads"] == 12
 
 
+def test_a_watch_over_a_batch_of_forwards_prices_each_forwards_computed_numbers():
+    """Computed numbers are held to a trial's limit per forward too: each timed forward of a
+    batch lifting the expert counts it read back (MoE align: a different count each draw) was
+    the union of the batch's, 14 numbers, host_compute on the H100 (session 67); a table every
+    forward lifts again counts once, in the first forward that brings it."""
+    watch = Provenance(LaunchRecorder())
+    for count in (40000, 41000, 39000, 42000, 40500, 39500, 41500):  # seven forwards of one batch
+        with watch:
+            torch.tensor([0, count], dtype=torch.int32)
+            torch.tensor([0.1234, 0.5678, 0.9101])
+    report = watch.report()
+    per_forward = report["per_forward"]["host_computed"]
+    assert 0 < per_forward < report["host_computed"]
+    single = Provenance(LaunchRecorder())
+    with single:
+        torch.tensor([0, 40000], dtype=torch.int32)
+        torch.tensor([0.1234, 0.5678, 0.9101])
+    assert per_forward == single.report()["host_computed"]
+
+
 def test_permutations_and_repeats_are_glue():
     """flip, roll, repeat and im2col move values and compute none (honest corpus, session 15:
     a reverse cumsum written flip -> Triton scan -> flip, and an im2col + Triton GEMM conv,
