@@ -129,7 +129,7 @@ class _Entry:
 # What the coverage bound's floors read of a profiled run (profiled_coverage._pytorch_share):
 # the GPU's timed_steps copies them from its aten meter beside `aten_unfused_s`.
 FLOOR_FIELDS = ("aten_flops", "convert_unfused_s", "convert_elements", "compute_unfused_s",
-                "compute_flops", "made_unfused_s", "made_flops")
+                "compute_flops", "made_unfused_s", "made_flops", "moved_unfused_s")
 
 
 class WorkCounter:
@@ -161,6 +161,7 @@ class WorkCounter:
         self.compute_flops = 0
         self.made_unfused_s = 0.0  # ... and of those that made numbers (aten_facts.makes_numbers)
         self.made_flops = 0
+        self.moved_unfused_s = 0.0  # ... and of copies that only move data (GLUE_OPS, no conversion)
         self._decomposed: dict[tuple, tuple[int, float]] = {}  # _signature -> its parts' work
         self.launches = 0
 
@@ -320,6 +321,8 @@ class WorkCounter:
         elif finish:  # PyTorch finishing what the candidate's kernels made (candidate_made)
             self.finish_unfused_s += bound
             self.finish_flops += flops
+        elif moved is not None:  # a layout copy: the problem's work only where the reference moves too
+            self.moved_unfused_s += bound
         if plan.kind == "linear" and plan.formula is None and moved is None and not converts:
             self._elementwise(func, args, kwargs, out, bound, flops)
         for t in tensors_in(out):
@@ -505,6 +508,7 @@ class WorkCounter:
                 "convert_unfused_s": self.convert_unfused_s * per, "convert_elements": self.convert_elements * per,
                 "compute_unfused_s": self.compute_unfused_s * per, "compute_flops": self.compute_flops * per,
                 "made_unfused_s": self.made_unfused_s * per, "made_flops": self.made_flops * per,
+                "moved_unfused_s": self.moved_unfused_s * per,
                 "launches": self.launches, "kernels": kernels, "method": METHOD, "candidate_kernels": {
                     name[:200]: e.seconds * per for (_, name), e in entries[:64] if e.candidate},
                 "roofline": asdict(self.roofline), "error": None}

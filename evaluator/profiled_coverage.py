@@ -69,8 +69,9 @@ def profiled_coverage(runs: list[dict], reference: list[dict] | None = None) -> 
     if not measured and problem and statistics.median(problem) > 0:
         work = statistics.median(problem)
         made, flops = _reference_made(cpu_reference), _reference_flops(cpu_reference)
+        moved = _reference_moved(cpu_reference)
         other_unfused = max(_pytorch_share(unfused(c) - float(c.get("candidate_time_s", 0.0)), c, work,
-                                           flops, made) for c in usable)
+                                           flops, made, moved) for c in usable)
         shown["reference_time_s"] = work
         shown["reference_share"] = min(max(1.0 - other_unfused / work, 0.0), 1.0)
         shown["coverage"] = min(shown["coverage"], shown["reference_share"])
@@ -93,11 +94,11 @@ def _gpu_bound(usable: list[dict], reference: list[dict], coverage: float) -> di
     if not work_gpu or statistics.median(work_gpu) <= 0:
         return {}
     work = statistics.median(work_gpu)
-    made, flops = _reference_made(reference), _reference_flops(reference)
+    made, flops, moved = _reference_made(reference), _reference_flops(reference), _reference_moved(reference)
     # a run the meter failed on (its process reported no figure) left nothing measurable:
     # unmeasurable coverage counts as none, as on the CPU
     share = 0.0 if len(torch_gpu) < len(usable) else min(max(1.0 - max(
-        _pytorch_share(float(c["aten_unfused_s"]), c, work, flops, made) for c in torch_gpu) / work, 0.0), 1.0)
+        _pytorch_share(float(c["aten_unfused_s"]), c, work, flops, made, moved) for c in torch_gpu) / work, 0.0), 1.0)
     return {"reference_time_s": work, "reference_share": share, "coverage": min(coverage, share)}
 
 
@@ -109,6 +110,15 @@ def _reference_flops(reference: list[dict]) -> float:
     return float(statistics.median(flops))
 
 
+def _reference_moved(reference: list[dict]) -> float | None:
+    """The reference forward's layout copies (the meter's moved_unfused_s), None if unknown (a
+    reference measured before the field: its candidates' copies keep their whole charge)."""
+    moved = [c.get("moved_unfused_s") for c in reference]
+    if not moved or not all(isinstance(m, (int, float)) for m in moved):
+        return None
+    return float(statistics.median(moved))
+
+
 def _reference_made(reference: list[dict]) -> bool:
     """Whether the reference's elementwise ops made numbers (cpu_work made_flops), or its
     elementwise work was selections and comparisons only (relu, hardtanh); True where unknown."""
@@ -116,7 +126,8 @@ def _reference_made(reference: list[dict]) -> bool:
     return not runs or any(float(c.get("made_flops") or 0.0) > 0 or not c.get("compute_flops") for c in runs)
 
 
-def _pytorch_share(other: float, run: dict, work: float, work_flops: float, made: bool = True) -> float:
+def _pytorch_share(other: float, run: dict, work: float, work_flops: float, made: bool = True,
+                   ref_moved: float | None = None) -> float:
     """The work the bound charges PyTorch in one profiled run: `other` (every op at its unfused
     price), with its finishing ops (candidate_made) at W x their share of the reference's flops
     where that is less. A finishing pass that is the problem (a sum over a Triton copy of the
@@ -125,7 +136,13 @@ def _pytorch_share(other: float, run: dict, work: float, work_flops: float, made
     is charged at least W x those elements' share of the reference's flops: priced as a move of
     its float16 reads, a float8 conversion saturating Triton's scaled x to its sign was relu's
     comparison at a seventh of the reference's price (red team s62d: coverage 0.83, reward 0.92
-    under paper for a forward whose kernels only scaled and multiplied)."""
+    under paper for a forward whose kernels only scaled and multiplied). Layout copies that
+    only move data (moved_unfused_s) compute none of the answer: they are charged only up to
+    the reference's own copies (`ref_moved`; all of them for a problem that is a copy), so a
+    channels-last kernel's two permute copies are not the whole of a depthwise conv's work
+    (honest s66f_12 on the H100, session 67: coverage 1.9e-05 where its kernel did every tap)."""
+    if ref_moved is not None:
+        other -= max(0.0, float(run.get("moved_unfused_s") or 0.0) - ref_moved)
     finish = float(run.get("finish_unfused_s") or 0.0)
     convert = float(run.get("convert_unfused_s") or 0.0)
     if work_flops <= 0:

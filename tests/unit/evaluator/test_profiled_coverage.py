@@ -86,6 +86,31 @@ def test_gpu_coverage_is_held_to_the_share_the_meter_says_pytorch_left():
     assert stopwatch.profiled_coverage([_cov(10.0, 9.0)] * 6, [_cov(2e-4, 0.0)])["coverage"] == pytest.approx(0.9)
 
 
+def test_layout_copies_are_charged_only_up_to_the_references_own_copies():
+    """Honest s66f_12 on the H100 (session 67): a channels-last depthwise conv permuted its input
+    to NHWC and its result back, two copies whose reads the meter prices at the reference's whole
+    cuDNN conv: coverage 1.9e-05 though its kernel did every tap. Copies compute nothing of the
+    answer: past the reference's own copies they leave the bound, and the forward's time split
+    still charges them. Where the problem is itself a copy, the candidate's copies are its work."""
+    def gpu(total: float, mine: float, aten: float, moved: float | None) -> dict:
+        return {**_cov(total, mine), "aten_unfused_s": aten,
+                **({} if moved is None else {"moved_unfused_s": moved})}
+
+    conv = [gpu(3e-4, 0.0, 2e-4, 0.0)] * 6  # one cuDNN conv, no copies
+    channels_last = [gpu(3e-4, 1e-4, 2e-4, 2e-4)] * 6  # two permute copies, a third of the time
+    held = stopwatch.profiled_coverage(channels_last, conv)
+    assert held["coverage"] == pytest.approx(1 / 3) and held["reference_share"] == pytest.approx(1.0)
+    # the same copies beside an older reference without the figure: charged as before
+    assert stopwatch.profiled_coverage(channels_last, [gpu(3e-4, 0.0, 2e-4, None)] * 6)["coverage"] == 0.0
+    # a transpose problem: the reference is the copy, so PyTorch's copy is the problem's work
+    transpose = [gpu(2e-4, 0.0, 2e-4, 2e-4)] * 6
+    torch_copy = [gpu(3e-4, 1e-4, 2e-4, 2e-4)] * 6  # torch transposed, a Triton kernel copied after
+    assert stopwatch.profiled_coverage(torch_copy, transpose)["coverage"] == 0.0
+    # copies do not hide compute: PyTorch's conv beside them is charged in full
+    torch_conv = [gpu(5e-4, 1e-4, 4e-4, 2e-4)] * 6
+    assert stopwatch.profiled_coverage(torch_conv, conv)["coverage"] == 0.0
+
+
 def test_a_copy_that_computes_as_it_converts_is_charged_the_problems_work_it_decides():
     """Red team s62d: relu's comparison as a float8 conversion of Triton's float16 `x * 2**40`
     (its sign), priced as a move of its reads, 1/7 of the reference's relu; the kernels only
