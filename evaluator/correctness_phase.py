@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from evaluator import feedback as F
 from evaluator import gates, judge, noise_floor, timed_work, timing
-from evaluator.device_lost import DeviceLost
+from evaluator.device_lost import DeviceLost, claims
 from evaluator.reference import (
     ReferenceOutputs,
     by_id,
@@ -123,7 +123,7 @@ def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int]
             reply, more = child.request(run_header(run, ref, set_id, set_id == order[-1], later), run.left() + grace,
                                         max_bytes=run.bound)
         # a knock-out's fault left the device unusable: the job again in a fresh child, where it raised
-        lost = [t for t in reply.get("trials") or [reply] if t.get("device_lost")]
+        lost = [t for t in reply.get("trials") or [reply] if claims(t, run.ev.device)]
         if lost and set_id >= n:  # (its command's harness work after the forward met the error: its reply's)
             raise DeviceLost(set_id, str(lost[0].get("error") or lost[0].get("message")))
         if reply.get("op") == "error":
