@@ -189,9 +189,10 @@ def test_a_knockout_lost_past_its_runs_is_a_runtime_error_naming_the_fault(monke
     assert verdict.status == "runtime_error" and len(started) == repeats + 1
 
 
-@pytest.mark.parametrize("set_id, raised", [(1000, True), (0, False)])  # the full knock-out's set, a trial's
+@pytest.mark.parametrize("set_id, raised, device", [(1000, True, "cuda"), (0, False, "cuda"),  # the full knock-out's
+                                                     (1000, False, "cpu")])  # set, a trial's; never on the CPU
 def test_the_full_knockout_losing_the_device_runs_the_job_again_a_trial_is_a_runtime_error(monkeypatch, set_id,
-                                                                                          raised):
+                                                                                          raised, device):
     from evaluator import correctness_phase
 
     monkeypatch.setattr(correctness_phase, "run_header", lambda *a, **k: {})
@@ -199,7 +200,7 @@ def test_the_full_knockout_losing_the_device_runs_the_job_again_a_trial_is_a_run
              "traceback": "", "device_lost": True}
     run = SimpleNamespace(holding=lambda lock: nullcontext(), left=lambda: 60.0, bound=None, depth_run=False,
                           pinned_grace=0.0, sanitize=lambda text: text,
-                          ev=SimpleNamespace(device="cuda", device_lock=SimpleNamespace(shared=nullcontext)))
+                          ev=SimpleNamespace(device=device, device_lock=SimpleNamespace(shared=nullcontext)))
     child = SimpleNamespace(request=lambda *a, **k: (reply, []))
     if raised:
         with pytest.raises(DeviceLost) as lost:
