@@ -52,7 +52,12 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
     pool = ThreadPoolExecutor(1, thread_name_prefix="krl-judge") if run.ev.judge_device is None else None
     futures: dict[int, Future] = {}
     try:
-        outcome = _run_trials(run, child, ref, order, n, pool, futures, results, tensors)
+        try:
+            outcome = _run_trials(run, child, ref, order, n, pool, futures, results, tensors)
+        except DeviceLost:  # the job runs again in a fresh child, but not over a wrong answer given
+            outcome = answered_wrong(run, ref, results, tensors, futures, n)
+            if outcome is None:
+                raise
         if outcome is not None:
             return outcome
         prejudged = {i: f.result() for i, f in futures.items()}
@@ -71,6 +76,23 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
         outcome = _judge_collected(run, results, tensors, ref, prejudged)
     run.worker_seconds["judge"] = round(time.monotonic() - t, 3)
     return outcome
+
+
+def answered_wrong(run: _Run, ref: ReferenceOutputs, results: list, tensors: list, futures: dict,
+                   n: int) -> judge.Outcome | None:
+    """The first wrong answer, in plan order, among the trials a child ran before a knock-out
+    lost its device (evaluator.device_lost), or None. The trials are judged after the last of
+    them, so a fault at the full knock-out wiped every trial before it and the job ran again on
+    a fresh order: a forward that knew it had just answered wrong (a gamble on the order lost)
+    faulted at the next knock-out to try again (red team s67G). A fault undoes nothing already
+    answered: each trial that ran is judged as the collected trials would be (`_prejudge`)."""
+    outs, back, _ = split_outputs(results, tensors)
+    judged = {}
+    for t, o, b in zip(results, outs, back):
+        i = int(t["id"])
+        if i < n:
+            judged[i] = futures[i].result() if i in futures else _prejudge(run, i, t, o, b, ref)
+    return next((judged[i][0] for i in sorted(judged) if judged[i][0] is not None), None)
 
 
 def _prejudge(run: _Run, i: int, t: dict, outs: list, back: list, ref: ReferenceOutputs) -> tuple:

@@ -261,3 +261,45 @@ def test_faulting_at_a_guess_keeps_a_padding_kernel_needed_no_more_often_than_sp
     rng = random.Random(67)
     kept = sum(_guessing_job(monkeypatch, rng) for _ in range(2100))
     assert kept / 2100 < 0.06  # 1/35 = 0.029; 3/7 before
+
+
+def _trials_then_lost(monkeypatch: pytest.MonkeyPatch, wrong: set) -> object:
+    """correctness_phase.check over a scripted child: the default plan's trials in a fixed order
+    [0, 4, KNOCKOUT, 1, 2, 3, 5] (x1e3 before the full knock-out), each trial right or (those in
+    `wrong`) wrong, and the full knock-out losing the device; what check returns or raises."""
+    from common.config.evaluator import EvaluatorConfig
+    from evaluator import correctness_phase as cp
+    from evaluator.judge import Outcome
+    from evaluator.reference import make_plan
+
+    plan = make_plan(EvaluatorConfig(), 5, 3)
+    monkeypatch.setattr(cp, "trial_order", lambda *a, **k: [0, 4, cp.KNOCKOUT_SET, 1, 2, 3, 5])
+    monkeypatch.setattr(cp, "run_header", lambda run, ref, set_id, *a: {"set": set_id})
+    monkeypatch.setattr(cp, "split_outputs", lambda trials, more: ([[]] * len(trials), [[]] * len(trials), None))
+    monkeypatch.setattr(cp, "_prejudge", lambda run, i, t, o, b, ref: (
+        Outcome("incorrect", f"trial {i} wrong") if i in wrong else None, "strict"))
+    lost = {"op": "error", "kind": "runtime_error", "message": FAULT, "traceback": "", "device_lost": True}
+
+    def request(header, *a, **k):
+        sid = header["set"]
+        return (lost, []) if sid == cp.KNOCKOUT_SET else ({"op": "result", "trials": [{"id": sid}]}, [])
+    run = SimpleNamespace(plan=plan, _knockout_ids=lambda: [cp.KNOCKOUT_SET], holding=lambda lock: nullcontext(),
+                          left=lambda: 60.0, depth_run=False, pinned_grace=0.0, pinned_back=lambda s: None,
+                          cfg=SimpleNamespace(policy=SimpleNamespace(max_host_reads=16, max_host_made=64)),
+                          ev=SimpleNamespace(device="cuda", judge_device=None,
+                                             device_lock=SimpleNamespace(shared=nullcontext)))
+    ref = SimpleNamespace(trials=[{"modified": []}] * len(plan.trials), outputs=[])
+    try:
+        return cp.check(run, SimpleNamespace(request=request), ref)
+    except DeviceLost as exc:
+        return exc
+
+
+def test_a_knockout_fault_does_not_undo_a_wrong_trial_answered_before_it(monkeypatch):
+    """Red team s67G: the trials are judged after the last of them, so a fault at the full
+    knock-out wiped the x1e3 trial a history cheat had just answered wrong, and the job ran again
+    on a fresh order (DeviceLost on main here); the trials that ran are judged first now."""
+    outcome = _trials_then_lost(monkeypatch, wrong={4})
+    assert not isinstance(outcome, DeviceLost) and outcome.status == "incorrect" and "trial 4" in outcome.feedback
+    assert isinstance(_trials_then_lost(monkeypatch, wrong=set()), DeviceLost)  # right so far: runs again
+    assert isinstance(_trials_then_lost(monkeypatch, wrong={1}), DeviceLost)  # not answered before it
