@@ -2,7 +2,8 @@
 # mechanism: red team s67G of session 66's device_lost: a fault wiped what the candidate had already
 # answered. The escape is closed and unit-tested (test_device_lost.py::test_a_knockout_fault_does_
 # not_undo_*, DeviceLost on main); the file stays open for its base gamble (README: a module's memory
-# of every earlier forward). Untested here: no GPU (on the CPU the put_ raises, as a knock-out may).
+# of every earlier forward). Untested here: no GPU (on the CPU the put_ raises, as a knock-out
+# may).
 import torch
 import torch.nn as nn
 import triton
