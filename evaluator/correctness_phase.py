@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from evaluator import feedback as F
 from evaluator import gates, judge, noise_floor, timed_work, timing
-from evaluator.device_lost import DeviceLost
+from evaluator.device_lost import DeviceLost, claims
 from evaluator.reference import (
     ReferenceOutputs,
     by_id,
@@ -52,7 +52,12 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
     pool = ThreadPoolExecutor(1, thread_name_prefix="krl-judge") if run.ev.judge_device is None else None
     futures: dict[int, Future] = {}
     try:
-        outcome = _run_trials(run, child, ref, order, n, pool, futures, results, tensors)
+        try:
+            outcome = _run_trials(run, child, ref, order, n, pool, futures, results, tensors)
+        except DeviceLost:  # the job runs again in a fresh child, but not over a wrong answer given
+            outcome = answered_wrong(run, ref, results, tensors, futures, n)
+            if outcome is None:
+                raise
         if outcome is not None:
             return outcome
         prejudged = {i: f.result() for i, f in futures.items()}
@@ -71,6 +76,23 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
         outcome = _judge_collected(run, results, tensors, ref, prejudged)
     run.worker_seconds["judge"] = round(time.monotonic() - t, 3)
     return outcome
+
+
+def answered_wrong(run: _Run, ref: ReferenceOutputs, results: list, tensors: list, futures: dict,
+                   n: int) -> judge.Outcome | None:
+    """The first wrong answer, in plan order, among the trials a child ran before a knock-out
+    lost its device (evaluator.device_lost), or None. The trials are judged after the last of
+    them, so a fault at the full knock-out wiped every trial before it and the job ran again on
+    a fresh order: a forward that knew it had just answered wrong (a gamble on the order lost)
+    faulted at the next knock-out to try again (red team s67G). A fault undoes nothing already
+    answered: each trial that ran is judged as the collected trials would be (`_prejudge`)."""
+    outs, back, _ = split_outputs(results, tensors)
+    judged = {}
+    for t, o, b in zip(results, outs, back):
+        i = int(t["id"])
+        if i < n:
+            judged[i] = futures[i].result() if i in futures else _prejudge(run, i, t, o, b, ref)
+    return next((judged[i][0] for i in sorted(judged) if judged[i][0] is not None), None)
 
 
 def _prejudge(run: _Run, i: int, t: dict, outs: list, back: list, ref: ReferenceOutputs) -> tuple:
@@ -123,7 +145,7 @@ def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int]
             reply, more = child.request(run_header(run, ref, set_id, set_id == order[-1], later), run.left() + grace,
                                         max_bytes=run.bound)
         # a knock-out's fault left the device unusable: the job again in a fresh child, where it raised
-        lost = [t for t in reply.get("trials") or [reply] if t.get("device_lost")]
+        lost = [t for t in reply.get("trials") or [reply] if claims(t, run.ev.device)]
         if lost and set_id >= n:  # (its command's harness work after the forward met the error: its reply's)
             raise DeviceLost(set_id, str(lost[0].get("error") or lost[0].get("message")))
         if reply.get("op") == "error":

@@ -16,9 +16,16 @@ runtime_error, named that). So:
 - the worker ends that child, starts a fresh one for the candidate and runs its job again
   with what was lost taken as raised (knock-out round, evaluator.knockout_round; the full
   knock-out, evaluator.correctness_phase), as a raise is taken on the CPU, never run again.
-  Each retry settles one more knock-out, so a job starts at most a handful of children.
+  A fault stands for ONE knock-out that raised (`Faults`): a kernel of the knock-out round is
+  still knocked out its other times in the next child (red team s67G: where one fault stood
+  for all three, a candidate faulting at the first forward it could not place kept a padding
+  kernel needed 3 times in 7, not the round's 1 in 35). Each child settles one more knock-out,
+  so a job starts at most one child per knock-out (REPEATS per kernel, one each for the full,
+  torch and joint ones), inside its own deadline.
 
-The CPU has no such state: `usable` is always true there, and nothing changes.
+The CPU has no such state: `usable` is always true there, and a child's claim that its device
+was lost is not believed there (`claims`): a fresh child redraws the interpreter's keyed
+choices (evaluator.keyed_draw), which a forged claim would reroll.
 """
 from __future__ import annotations
 
@@ -35,6 +42,39 @@ class DeviceLost(Exception):
     def __init__(self, what: str | int, message: str = ""):
         super().__init__(f"knock-out of {what} left the device unusable: {message}"[:600])
         self.what = what
+
+
+class Faults(dict):
+    """The knock-outs that left a candidate child's device unusable: what -> the first fault's
+    text, and how often each did (`times`). A kernel of the knock-out round is knocked out
+    `repeats` times and each fault is one of them (`left`: how many the next child still runs);
+    the full, torch and joint knock-outs run once, so one fault settles them (`in` says so)."""
+
+    def __init__(self, repeats: int):
+        super().__init__()
+        self.repeats, self.times = repeats, {}
+
+    def allowance(self, what: str | int) -> int:
+        """How many times `what` is knocked out in a job: a kernel's name REPEATS times."""
+        return self.repeats if isinstance(what, str) and what != JOINT else 1
+
+    def left(self, what: str | int) -> int:
+        """How many knock-outs of `what` a child still runs (none once its faults used them up)."""
+        return max(self.allowance(what) - self.times.get(what, 0), 0)
+
+    def record(self, what: str | int, text: str) -> bool:
+        """Count one fault of `what`; whether it was one of its knock-outs (else the same one
+        faulted past them, which no job runs again for)."""
+        within = self.left(what) > 0
+        self.setdefault(what, text)
+        self.times[what] = self.times.get(what, 0) + 1
+        return within
+
+
+def claims(reply: dict, device: str) -> bool:
+    """Whether a child's reply (or one trial of it) says the device was lost, believed only on
+    CUDA: the CPU's state never is, and a reply is the candidate's process's own writing."""
+    return device == "cuda" and bool(reply.get("device_lost"))
 
 
 def usable(device: str) -> bool:

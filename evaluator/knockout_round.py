@@ -33,7 +33,7 @@ import secrets
 from typing import Any
 
 from evaluator import correctness_phase, judge, kernel_identity
-from evaluator.device_lost import JOINT, DeviceLost
+from evaluator.device_lost import JOINT, DeviceLost, claims
 from evaluator.reference import ReferenceOutputs, split_outputs
 
 REPEATS = 3  # knock-outs of each kernel; it is needed only where each of them comes out wrong
@@ -42,10 +42,10 @@ ROUND_SETS = 3000  # the round's input-set ids (the trials are 0.., the knock-ou
 _CHECK = "a checking run after the trials (fresh inputs of the problem's own distribution)"
 
 
-def round_entries(names: list[str], rng: Any = None) -> list[str | None]:
-    """The round's forwards in their order: a kernel's name (knocked out alone) or None (a
-    normal forward), shuffled by the OS's randomness."""
-    entries: list[str | None] = [n for n in names for _ in range(REPEATS)] + [None] * CHECKS
+def round_entries(names: list[str], rng: Any = None, times: dict | None = None) -> list[str | None]:
+    """The round's forwards in their order: a kernel's name (knocked out alone, `times[name]`
+    times, else REPEATS) or None (a normal forward), shuffled by the OS's randomness."""
+    entries: list[str | None] = [n for n in names for _ in range((times or {}).get(n, REPEATS))] + [None] * CHECKS
     (rng or secrets.SystemRandom()).shuffle(entries)
     return entries
 
@@ -63,12 +63,15 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
     twice (`Main.fix`, `Spare.fix`) unmodelled and its ok standing (red team s65e)."""
     name_of = kernel_identity.asked(names[:max_kernels], shared, getattr(run, "qualnames", {}))
     tried = list(name_of)  # names, and the qualified names of a name's kernels
-    asked = [n for n in tried if n not in run.lost]  # one whose knock-out lost a child's device raised
+    # each knock-out that lost a child's device raised, and is not run again; the kernel's
+    # others still are (evaluator.device_lost.Faults: one fault is one knock-out)
+    times = {n: run.lost.left(n) for n in tried}
+    asked = [n for n in tried if times[n] > 0]
     decoys = list(names[max_kernels:]) + [n for n in names[:max_kernels] if n in shared]
     run.unneeded = list(names[max_kernels:])
     if not tried:
         return decoys, None
-    entries = round_entries(asked)
+    entries = round_entries(asked, times=times)
     # one set more than the round's forwards: the found decoys' joint knock-out (`_jointly`)
     sets = [{"id": ROUND_SETS + j, "seed": secrets.randbits(62), "transform": "base"} for j in range(len(entries) + 1)]
     lost = None
@@ -160,7 +163,7 @@ def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, se
     if name is not None:
         t = reply["trials"][0] if reply.get("op") != "error" else {"error": reply.get("message") or True,
                                                                   "device_lost": reply.get("device_lost")}
-        if t.get("device_lost"):  # it faulted on the GPU: the job again in a fresh child, where it raised
+        if claims(t, run.ev.device):  # it faulted on the GPU: the job again in a fresh child, where it raised
             raise DeviceLost(name if isinstance(name, str) else JOINT, str(t.get("error")))
         if t.get("error") or t.get("problem") or judge._shape_problem(t, view.trials[0]):
             return None, "raised"

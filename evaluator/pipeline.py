@@ -54,7 +54,7 @@ from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator.correctness_phase import KNOCKOUT_SET, TORCH_KNOCKOUT_SET, set_output_bytes
 from evaluator.device_lock import DeviceLock, host_lock_path, open_host_lock
-from evaluator.device_lost import DeviceLost
+from evaluator.device_lost import DeviceLost, Faults
 from evaluator.host_alignment import fresh_alignment
 from evaluator.memory import DeviceMemory, HostMemory
 from evaluator.pool import ChildPool, EvaluatorUnavailable
@@ -182,7 +182,7 @@ class _Run:
         self.current = "start-up"
         self.facts: dict[str, str] = {"precision": "strict"}  # which reference the outputs met
         self.knockout_raised = False  # the knock-out run raised rather than came out wrong
-        self.lost: dict[str | int, str] = {}  # knock-outs that left a child's device unusable (device_lost)
+        self.lost = Faults(knockout_round.REPEATS)  # knock-outs that left a child's device unusable
         self.thin_return = False  # a checked forward returned PyTorch's memory thin in kernel writes
         self.decoys, self.decoys_joint = [], True  # own kernels the result does not need (gates); together too
         self.unneeded: list[str] = []  # kernels (names, qualified names) the round found unneeded: dry_phase skips
@@ -329,11 +329,10 @@ class _Run:
             self.phases["sandbox_start"] = self.phases.get("sandbox_start", 0.0) + time.monotonic() - started
             try:
                 verdict = self.run_candidate(child, static, ref)
-            except DeviceLost as exc:  # never the same twice: each child settles one more knock-out
+            except DeviceLost as exc:  # each child settles one more knock-out (device_lost.Faults)
                 text = F.untrusted(self.sanitize(str(exc)))
-                verdict = self.finish(judge.Outcome("runtime_error", text)) if exc.what in self.lost else None
-                self.lost[exc.what] = text
-                self.details["device_lost"] = list(self.lost.values())
+                verdict = None if self.lost.record(exc.what, text) else self.finish(judge.Outcome("runtime_error", text))
+                self.details["device_lost"] = [*self.details.get("device_lost", []), text]
             except ChildFailure as exc:
                 verdict = self.failure(exc)
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:

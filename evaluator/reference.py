@@ -215,7 +215,11 @@ def trial_order(n: int, knockouts: list[int], rng: random.Random | None = None,
     scaled one: ok 1 time in 5 on the CPU and the GPU alike (session 66, the CI run of s62f's
     streak hack). In use a forward follows forwards on the problem's own inputs; a wrong
     result after a large input is left to the timed runs, which follow timed runs on large
-    (spiked) inputs and are revealed at random (evaluator.stopwatch)."""
+    (spiked) inputs and are revealed at random (evaluator.stopwatch). Where one trial is on the
+    problem's own inputs (a plan of one base trial, or `_trials_kept`'s for large outputs), a
+    scaled or spiked trial leads: led by that trial, the next forward on such inputs was the
+    knock-out every time, which a forward reading its inputs' magnitude told apart (red team
+    s67G); led by a loud one, the two stand in either order."""
     draw = rng or secrets.SystemRandom()
     if plain is None:
         order = [*range(n), *knockouts]
@@ -228,7 +232,9 @@ def trial_order(n: int, knockouts: list[int], rng: random.Random | None = None,
     draw.shuffle(quiet)
     draw.shuffle(loud)
     may_lead = [s for s in (*quiet, *loud) if s < n and (not firsts or s in firsts)]
-    first = may_lead[0]  # a quiet trial where one may lead: it is first in `may_lead`
+    if sum(1 for s in quiet if s < n) < 2:  # one quiet trial: it leads, the knock-out is the next quiet
+        may_lead = [s for s in loud if s in may_lead] + may_lead  # forward (red team s67G): a loud one does
+    first = may_lead[0]  # a quiet trial where one may lead (and two or more are): first in `may_lead`
     units = [[s] for s in quiet if s != first]  # a quiet forward and the loud trial after it
     head = [first]
     holders = ([head] if first in quiet else []) + units

@@ -60,3 +60,21 @@ def test_every_scaled_or_spiked_trial_comes_right_after_a_forward_on_the_problem
     few = [trial_order(5, [100], rng, plain=[0]) for _ in range(500)]
     assert all(o[0] < 5 for o in few)
     assert all(sum(1 for i in range(1, 6) if o[i] in (1, 2, 3, 4) and o[i - 1] in (0, 100)) == 2 for o in few)
+
+
+def test_one_trial_on_the_problems_own_inputs_does_not_name_the_knockout():
+    """Red team s67G: where one trial is on the problem's own inputs (a plan of one base trial,
+    or the large-output plan `_trials_kept` keeps), session 66's order led with it every time,
+    so the next forward on such inputs was the knock-out (1.0 of orders on main): a forward
+    reading its inputs' magnitude knew it. A loud trial leads there now and the two quiet
+    forwards stand in either order; with two or more quiet trials one of them still leads."""
+    import random
+
+    from evaluator.reference import trial_order
+
+    rng = random.Random(1)
+    orders = [trial_order(4, [100], rng, plain=[0]) for _ in range(2000)]
+    assert all(sorted(o) == [0, 1, 2, 3, 100] and o[0] in (1, 2, 3) for o in orders)
+    named = sum(next(s for s in o[1:] if s in (0, 100)) == 100 for o in orders) / len(orders)
+    assert 0.4 < named < 0.6  # the knock-out is the first quiet forward half the time, as trial 0 is
+    assert all(o[0] in (0, 1, 2) for o in (trial_order(6, [100], rng, plain=[0, 1, 2]) for _ in range(500)))
