@@ -68,7 +68,7 @@ from evaluator.host_numbers import (
     tensor_floats,
     tokens,
 )
-from evaluator.host_tables import Storages, int_tokens, join_numbers
+from evaluator.host_tables import Storages, int_tokens, join_numbers, join_tokens
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
 from evaluator.placed_order import Placed, lone
@@ -121,9 +121,9 @@ class ConstructionWatch(TorchDispatchMode):
         self.draws = DrawOrder()  # ... and which draws came in what order (typed bounds picked: s62b)
 
     def computed_numbers(self) -> set:
-        """`numbers`, and what the order of the floats it lifted or gave ops spells (s59c)."""
+        """`numbers`, what its floats' order spells (s59c), its launches' data ints (`DataInts.computed`)."""
         lifted, given = order_numbers(self.lifted, "construction"), order_numbers(self.given, "given")
-        return self.numbers | lifted | given | self.placed.numbers() | self.draws.numbers()
+        return self.numbers | lifted | given | self.placed.numbers() | self.draws.numbers() | self.ints.computed()
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
         seconds, unfused = _price(func, args, kwargs, out)
@@ -176,6 +176,7 @@ class ConstructionWatch(TorchDispatchMode):
         outs = written(func, args, kwargs, out)
         self.storages.touched(ins, outs)  # where tensors lie (`host_tables`: address tables)
         python += join_numbers(name, args, self.storages)  # the order of a join's list (rt78)
+        self.numbers |= join_tokens(name, args)  # ... and the places it picks in one storage (s65f)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
             made = self.storages.numbers(out) if isinstance(out, torch.Tensor) else 1
             new, python, read_keys = PLAIN, made, set()
@@ -246,8 +247,7 @@ class ConstructionWatch(TorchDispatchMode):
 
         tensors = [t for v in (*args, *kwargs.values()) for _, t in handed_leaves(v)]
         keys = [k for k in map(storage_key, tensors) if k]
-        # the states before it ran: the interpreter's copy back of every argument would pass
-        # as a plain copy (a copy of host memory the kernel wrote)
+        # the states before it ran (the interpreter's copy back would pass as a plain copy)
         states = [self.state.get(k, PLAIN) for k in keys]
         most = max((self.python.get(k, 0) for k in keys), default=0)
         ops = sum(self.ops.get(k, 0) for k in set(keys))  # a Triton step of a constant's chain

@@ -55,7 +55,7 @@ from evaluator.host_numbers import (
     tensor_computed,
     tensor_floats,
 )
-from evaluator.host_tables import Storages, int_tokens, join_numbers
+from evaluator.host_tables import Storages, int_tokens, join_numbers, join_tokens
 from evaluator.launch_args import count_text
 from evaluator.launch_entry import BENCHMARKING, TUNED
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
@@ -257,6 +257,8 @@ class Provenance(TorchDispatchMode):
         if not self.in_launch:  # a storage this forward made: its sizes are host Python's (rt80)
             self.shaped.update(k for k in map(self._key, outs) if k and k not in keys)
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
+        if not self.in_launch:  # ... and the places it picks in one storage (s65f)
+            self.computed |= join_tokens(name, args)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
             if key := self._key(out):  # `t[k] = v` lifts v (in place) and copies it: v is placed
@@ -508,8 +510,10 @@ class Provenance(TorchDispatchMode):
 
     def computed_numbers(self) -> set:
         """The floats host Python computed that this watch saw lifted, given to ops or handed
-        to launches (their constexpr globals too): `host_numbers`."""
-        return self.computed | order_numbers(self.lifted, "forward") | self.placed.numbers() | self.draws.numbers()
+        to launches (their constexpr globals too): `host_numbers`; and the ints handed to launches
+        as data, by their bits, but those the host read from a launch's output (s65f)."""
+        data = self.data_ints.computed(self.storages.reads.explains)
+        return self.computed | order_numbers(self.lifted, "forward") | self.placed.numbers() | self.draws.numbers() | data
 
     def computed_count(self, more: frozenset = frozenset()) -> int:
         """How many computed numbers this watch's floats and `more` (construction's) are, the

@@ -1,8 +1,10 @@
 """Per honest file (honest_problems.FULL and honest_builtin/): how many launch ints
 evaluator.launch_sizes.DataInts calls data in each of two forwards (the larger), in-process under
 the Triton interpreter at the CPU sizes (session 56, rt79), a storage an op of the forward made
-explaining no int as in forward_watch (session 57, rt80). Files that need the CPU child's CUDA shims
-print ERR. Usage: PYTHONPATH=. python scripts/measure_honest_launch_ints.py [substring]"""
+explaining no int as in forward_watch (session 57, rt80), and (C=) the computed numbers they
+are (session 66, DataInts.computed; what the host read back is not watched here, so it counts).
+Files that need the CPU child's CUDA shims print ERR.
+Usage: PYTHONPATH=. python scripts/measure_honest_launch_ints.py [substring]"""
 
 import os
 import signal
@@ -88,7 +90,12 @@ def _load(name, source, sizes=None):
 def measure(path, problem_name, sizes):
     prob = builtin_problem(problem_name)
     ref = _load("ref", prob.source, sizes or dict(prob.sizes["cpu"]))
-    cand = _load(path, open(path).read())
+    src = open(path).read()
+    from evaluator import host_numbers
+
+    init = [v for v in ref.get_init_inputs() if type(v) in (int, float)]
+    host_numbers.set_sources(src, prob.source, numbers=init)  # typed and problem ints
+    cand = _load(path, src)
     torch.manual_seed(0)
     model = cand.ModelNew(*ref.get_init_inputs())
     inputs = ref.get_inputs()
@@ -109,7 +116,8 @@ def measure(path, problem_name, sizes):
                 if not d.counter(fn, pv[0]):
                     loose.setdefault(pv[0], set()).add(pv[1])
     offsets = {str(k[1]): n for k, seq in d.offsets.items() if (n := offset_numbers(seq))}
-    return d.data(), WATCH["n"], {**{str(k): sorted(v)[:6] for k, v in loose.items()}, **offsets}
+    found = {**{str(k): sorted(v)[:6] for k, v in loose.items()}, **offsets}
+    return f"{d.data()}\tC={len(d.computed())}", WATCH["n"], found
 
 
 SKIP = {"honest_builtin/s21_relu_kernelbench_module_sizes.py"}  # free(): invalid size in-process
