@@ -62,6 +62,7 @@ from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_nu
 from evaluator.launch_sizes import DataInts
 from evaluator.launch_storage import handed_tensors
 from evaluator.placed_order import Placed, lone
+from evaluator.shape_origin import problem_shaped
 from evaluator.watched_reads import PLAIN_NUMBERS
 
 READ_BITS = 32  # a value read to the host, in bits; a boolean read is one
@@ -136,6 +137,7 @@ class Provenance(TorchDispatchMode):
         self.tuners: set[int] = set()  # autotuners whose configs were counted (`tuned`)
         self.saved_tuned = None
         self.shaped: set[int] = set()  # storages an op of this forward made: sized by its Python (rt80)
+        self.sized: set[int] = set()  # ... of those, sized by one op from the problem's sizes (`shape_origin`)
         self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
 
     def __enter__(self):
@@ -255,7 +257,10 @@ class Provenance(TorchDispatchMode):
         if name in ("_to_copy", "clone") and len(ins) == 1 and not self.in_launch:  # `.cpu()` of counts
             self.storages.reads.copied(ins[0], keys[0] in self.fed, outs)
         if not self.in_launch:  # a storage this forward made: its sizes are host Python's (rt80)
-            self.shaped.update(k for k in map(self._key, outs) if k and k not in keys)
+            new = [k for k in map(self._key, outs) if k and k not in keys]
+            if new and problem_shaped(func, args, kwargs, outs, self.shaped, self._key):
+                self.sized.update(new)  # ... but where one op sized it from the problem's (s67)
+            self.shaped.update(new)
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
         if not self.in_launch:  # ... and the places it picks in one storage (s65f)
             self.computed |= join_tokens(name, args)
@@ -478,7 +483,7 @@ class Provenance(TorchDispatchMode):
         self.computed |= launch_order(kernel, args, kwargs)  # floats spelled by their order (s59c)
         # a table one int launch per entry (rt74), or one tensor size per entry (rt80)
         self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid,
-                           benchmark=bool(BENCHMARKING[0]))
+                           benchmark=bool(BENCHMARKING[0]), sized=lambda t: self._key(t) in self.sized)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         self.storages.reads.handed(list(map(self._key, tensors)))  # its output anew (`read_tables`)
         source = self._source(tensors)

@@ -253,9 +253,12 @@ class DataInts:
         self.picks: set[tuple] = set()  # per launch, its views' places in storages it picks twice (`computed`)
 
     def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None,
-            benchmark: bool = False, config: bool = False) -> None:
+            benchmark: bool = False, config: bool = False, sized=None) -> None:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
-        (its sizes explain nothing: `tensor_numbers`); `grid`: the grid as Triton resolved it
+        (its sizes explain nothing: `tensor_numbers`), but where `sized(tensor)`: one op sized
+        it from the problem's sizes (`shape_origin`, session 67), whose sizes explain as an
+        input's do; the launch-order key (`_sequence`) still leaves them out, so a different
+        such tensor per launch beside the same others is a choice read in order; `grid`: the grid as Triton resolved it
         (a grid function's `(code,)` is read by `tl.num_programs`: rt80's class). A launch of
         an autotuner's `benchmark` (launch_entry.BENCHMARKING) is read for its distinct tuple
         only, not in launch order: do_bench runs each config as many times as its timing says,
@@ -278,7 +281,8 @@ class DataInts:
         if not config and len(self.picks) < _MAX_TUPLES and (picks := picked_offsets(tensors)):
             self.picks.add(picks)
         base = tensor_numbers(tensors, made)
-        sizes = explained_by(base)
+        vouched = tensor_numbers([t for t in tensors if sized(t)]) if sized is not None else frozenset()
+        sizes = explained_by(base | vouched)
         self.total = None
         loose = []
         for place, v in launch_ints(args, kwargs).items():
