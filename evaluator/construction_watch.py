@@ -72,6 +72,7 @@ from evaluator.host_tables import Storages, int_tokens, join_numbers, join_token
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
 from evaluator.placed_order import Placed, lone
+from evaluator.shape_origin import chosen_sizes
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
@@ -101,9 +102,8 @@ class ConstructionWatch(TorchDispatchMode):
         self.computed: list[torch.Tensor] = []
         self.python: dict[int, int] = {}  # how many of Python's numbers each storage holds
         self.ops: dict[int, int] = {}  # the compute ops each plain storage took (`chain_ops`)
-        # the distinct numbers themselves a storage holds, up to _KEPT_VALUES (absent: many):
-        # a table split into one-number storages is as many (`collect`), a hundred fills of
-        # 1.0 one; arithmetic folding in a coefficient list makes a table (CONSTANT_NUMBERS)
+        # the distinct numbers a storage holds, up to _KEPT_VALUES (absent: many): a table split into one-number
+        # storages is as many (`collect`), a hundred fills of 1.0 one; folding in a coefficient list is a table
         self.values: dict[int, frozenset] = {}
         self.handed: dict[int, set] = {}  # the launch data each storage was handed (`launching`)
         self.ints = DataInts()  # construction's launch ints no tensor's size explains
@@ -111,9 +111,9 @@ class ConstructionWatch(TorchDispatchMode):
         self.runs = IntRuns()  # ... and the order they come back in (0/1 bits are offsets, strides)
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
+        self.chosen: set[int] = set()  # storages written at a size no problem int is (`shape_origin`)
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
-        # the numbers host Python computed that it lifted, gave ops as values or handed launches
-        self.numbers: set = set()  # (`host_numbers`: rt74's math.exp table; and `order_numbers`')
+        self.numbers: set = set()  # numbers host Python computed, lifted, gave ops or launches (`host_numbers`: rt74)
         self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
         self.given: list[float] = []  # ... and those given plain ops as values (a fill per digit)
         self.placed = Placed()  # ... and the numbers each storage was given, in order (`placed_order`)
@@ -175,6 +175,7 @@ class ConstructionWatch(TorchDispatchMode):
         out = func(*args, **kwargs)
         outs = written(func, args, kwargs, out)
         self.storages.touched(ins, outs)  # where tensors lie (`host_tables`: address tables)
+        self.chosen |= chosen_sizes(outs, storage_key)  # sized as the candidate chose (`shape_origin`)
         python += join_numbers(name, args, self.storages)  # the order of a join's list (rt78)
         self.numbers |= join_tokens(name, args)  # ... and the places it picks in one storage (s65f)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
@@ -247,8 +248,7 @@ class ConstructionWatch(TorchDispatchMode):
 
         tensors = [t for v in (*args, *kwargs.values()) for _, t in handed_leaves(v)]
         keys = [k for k in map(storage_key, tensors) if k]
-        # the states before it ran (the interpreter's copy back would pass as a plain copy)
-        states = [self.state.get(k, PLAIN) for k in keys]
+        states = [self.state.get(k, PLAIN) for k in keys]  # before it ran (its copy back is no plain copy)
         most = max((self.python.get(k, 0) for k in keys), default=0)
         ops = sum(self.ops.get(k, 0) for k in set(keys))  # a Triton step of a constant's chain
         # Python's numbers it was handed: data it may have stored into any of them (red team rt74: a table host

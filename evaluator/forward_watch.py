@@ -62,7 +62,7 @@ from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_nu
 from evaluator.launch_sizes import DataInts
 from evaluator.launch_storage import handed_tensors
 from evaluator.placed_order import Placed, lone
-from evaluator.shape_origin import problem_shaped
+from evaluator.shape_origin import CHOSEN, problem_shaped
 from evaluator.watched_reads import PLAIN_NUMBERS
 
 READ_BITS = 32  # a value read to the host, in bits; a boolean read is one
@@ -482,8 +482,10 @@ class Provenance(TorchDispatchMode):
         self.computed |= launch_computed(kernel, args, kwargs)  # computed floats, by their bits (s60a)
         self.computed |= launch_order(kernel, args, kwargs)  # floats spelled by their order (s59c)
         # a table one int launch per entry (rt74), or one tensor size per entry (rt80)
-        self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid,
-                           benchmark=bool(BENCHMARKING[0]), sized=lambda t: self._key(t) in self.sized)
+        # ... and sizes construction chose (`shape_origin.CHOSEN`) as much as the forward's own
+        self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped or self._key(t) in CHOSEN,
+                           grid=self.recorder.grid, benchmark=bool(BENCHMARKING[0]),
+                           sized=lambda t: self._key(t) in self.sized)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         self.storages.reads.handed(list(map(self._key, tensors)))  # its output anew (`read_tables`)
         source = self._source(tensors)

@@ -34,6 +34,7 @@ from evaluator.aten_facts import _sparse, data_dependent_shape
 from evaluator.host_numbers import problem_int
 
 MAX_DIM = 8  # a dimension index an op may be handed (tensors here have at most this many)
+CHOSEN: set[int] = set()  # storages construction sized other than the problem, still held (`chosen_sizes`)
 
 
 def _int_items(v: object, depth: int = 0) -> list[int]:
@@ -64,7 +65,7 @@ def _problem_sized(t: torch.Tensor, shaped: set, key) -> bool:
     """`t` was made before the forward, is the whole of its storage, and each of its sizes is
     a problem int."""
     try:
-        if key(t) in shaped or t.storage_offset() != 0:
+        if key(t) in shaped or key(t) in CHOSEN or t.storage_offset() != 0:
             return False
         if t.numel() * t.element_size() != t.untyped_storage().nbytes():
             return False
@@ -87,3 +88,19 @@ def problem_shaped(func: object, args: tuple, kwargs: dict, outs: list, shaped: 
         elif not all(_int_allowed(name, i) for i in _int_items(v)):
             return False
     return bool(tensors) and all(_problem_sized(t, shaped, key) for t in tensors)
+
+
+def chosen_sizes(outs: list, key) -> set[int]:
+    """The storages of tensors an op of construction wrote (`ConstructionWatch`) with a size no
+    problem int is: `torch.empty(code)` in `__init__` is as chosen as in forward (session 67: a
+    buffer per sigmoid code, each code long, handed beside its numel, was ok at 1.0001 with
+    session 66's pricing). The runner keeps those the candidate still holds (`CHOSEN`)."""
+    out: set[int] = set()
+    for t in outs:
+        try:
+            if isinstance(t, torch.Tensor) and not all(problem_int(int(s)) for s in t.shape):
+                out.add(key(t))
+        except (RuntimeError, TypeError, AttributeError, NotImplementedError):
+            continue
+    out.discard(0)
+    return out
