@@ -11,13 +11,19 @@ so its sizes explained nothing, though no host Python chose them.
 What decides is where a made tensor's sizes came from. An op's output sizes are a function of
 its tensor inputs' sizes and its int arguments; they are the problem's (`problem_shaped`) only
 where both are: every tensor input made before the forward, a whole storage (no slice or view
-cut to a chosen shape), each of its sizes an int the problem typed or the check was given
-(`host_numbers.problem_int`: the inputs, a Conv2d's weight); every int argument 0, 1, -1, a
+cut to a chosen shape), each of its sizes one no host computation chose (`problem_size`: an
+int the problem typed or the check was given, the inputs' and a Conv2d's weight's; a literal the
+author typed; a product of two problem ints); every int argument 0, 1, -1, a
 problem int or a dimension index; no list of tensors (a join's length is a choice:
 `torch.cat([x] * code)`); and no size computed from values (`aten_facts.data_dependent_shape`).
 One step only: a vouched output is a made tensor to the next op, so shape arithmetic cannot be
-chained (pad by one, repeat, pad again) into any number. A buffer made in `__init__` at a
-code's length is no problem-sized input, and neither is a copy of it.
+chained (pad by one, repeat, pad again) into any number.
+
+Construction sizes as it likes too (session 67, red team of this change): sixteen buffers made in
+`__init__`, each one sigmoid code long, handed beside their numels, were ok at 1.0001 with
+session 66's pricing, since only the forward's storages were held to it. So a storage an op of
+construction wrote at a size no `problem_size` is, and that the candidate still holds
+(`CHOSEN`, kept by the runner), explains no launch int either, and is no problem-sized input.
 
 The alphabet left is what one op over the problem's tensors with the problem's ints can size
 (a conv's OH x OW, a sum over a dimension): a few hundred shapes at most, as wide as the choice
@@ -30,8 +36,10 @@ from __future__ import annotations
 
 import torch
 
+from evaluator import host_numbers
 from evaluator.aten_facts import _sparse, data_dependent_shape
-from evaluator.host_numbers import problem_int
+from evaluator.host_numbers import problem_int, typed
+from evaluator.launch_sizes import explained_by
 
 MAX_DIM = 8  # a dimension index an op may be handed (tensors here have at most this many)
 CHOSEN: set[int] = set()  # storages construction sized other than the problem, still held (`chosen_sizes`)
@@ -56,6 +64,13 @@ def _named_args(func: object, args: tuple, kwargs: dict) -> list[tuple[str, obje
     return [*positional, *kwargs.items()]
 
 
+def problem_size(v: int) -> bool:
+    """A size no host computation chose: a problem int, a literal the author typed (free as a
+    launch int already: `DataInts.computed`), or what two problem ints explain as a launch's
+    sizes do (`launch_sizes.explained_by`: a product k * k of taps, a next power of two)."""
+    return problem_int(v) or typed(v) or v in explained_by(host_numbers._State.problem_ints)
+
+
 def _int_allowed(name: str, v: int) -> bool:
     """An op's int argument that chooses no size: 0, 1, -1, a problem int, or a dimension."""
     return v == -1 or problem_int(v) or ("dim" in name and abs(v) <= MAX_DIM)
@@ -63,13 +78,13 @@ def _int_allowed(name: str, v: int) -> bool:
 
 def _problem_sized(t: torch.Tensor, shaped: set, key) -> bool:
     """`t` was made before the forward, is the whole of its storage, and each of its sizes is
-    a problem int."""
+    a `problem_size`."""
     try:
         if key(t) in shaped or key(t) in CHOSEN or t.storage_offset() != 0:
             return False
         if t.numel() * t.element_size() != t.untyped_storage().nbytes():
             return False
-        return all(problem_int(int(s)) for s in t.shape)
+        return all(problem_size(int(s)) for s in t.shape)
     except (RuntimeError, TypeError, AttributeError, NotImplementedError):
         return False
 
@@ -92,13 +107,13 @@ def problem_shaped(func: object, args: tuple, kwargs: dict, outs: list, shaped: 
 
 def chosen_sizes(outs: list, key) -> set[int]:
     """The storages of tensors an op of construction wrote (`ConstructionWatch`) with a size no
-    problem int is: `torch.empty(code)` in `__init__` is as chosen as in forward (session 67: a
+    `problem_size` is: `torch.empty(code)` in `__init__` is as chosen as in forward (session 67: a
     buffer per sigmoid code, each code long, handed beside its numel, was ok at 1.0001 with
     session 66's pricing). The runner keeps those the candidate still holds (`CHOSEN`)."""
     out: set[int] = set()
     for t in outs:
         try:
-            if isinstance(t, torch.Tensor) and not all(problem_int(int(s)) for s in t.shape):
+            if isinstance(t, torch.Tensor) and not all(problem_size(int(s)) for s in t.shape):
                 out.add(key(t))
         except (RuntimeError, TypeError, AttributeError, NotImplementedError):
             continue
