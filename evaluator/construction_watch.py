@@ -72,7 +72,7 @@ from evaluator.host_tables import Storages, int_tokens, join_numbers, join_token
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
 from evaluator.placed_order import Placed, lone
-from evaluator.shape_origin import chosen_sizes
+from evaluator.shape_origin import note_sizes
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
@@ -175,7 +175,7 @@ class ConstructionWatch(TorchDispatchMode):
         out = func(*args, **kwargs)
         outs = written(func, args, kwargs, out)
         self.storages.touched(ins, outs)  # where tensors lie (`host_tables`: address tables)
-        self.chosen |= chosen_sizes(outs, storage_key)  # sized as the candidate chose (`shape_origin`)
+        note_sizes(self.chosen, outs, storage_key)  # sized as the candidate chose (`shape_origin`)
         python += join_numbers(name, args, self.storages)  # the order of a join's list (rt78)
         self.numbers |= join_tokens(name, args)  # ... and the places it picks in one storage (s65f)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
@@ -260,7 +260,7 @@ class ConstructionWatch(TorchDispatchMode):
         self.runs.add(kernel, args, kwargs)  # its ints: data where their launch order is no loop's (rt78)
         yield
         # or where no size explains them (rt74), its grid as Triton resolved it too (rt80)
-        self.ints.add(kernel, args, kwargs, grid=getattr(self.recorder, "grid", None))
+        self.ints.add(kernel, args, kwargs, made=lambda t: storage_key(t) in self.chosen, grid=getattr(self.recorder, "grid", None))
         if ops > CONSTANT_OPS:
             states.append(COMPUTED)
         for k in keys:

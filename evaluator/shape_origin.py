@@ -42,7 +42,7 @@ from evaluator.host_numbers import problem_int, typed
 from evaluator.launch_sizes import explained_by
 
 MAX_DIM = 8  # a dimension index an op may be handed (tensors here have at most this many)
-CHOSEN: set[int] = set()  # storages construction sized other than the problem, still held (`chosen_sizes`)
+CHOSEN: set[int] = set()  # storages construction sized other than the problem, still held (`note_sizes`)
 
 
 def _int_items(v: object, depth: int = 0) -> list[int]:
@@ -105,17 +105,20 @@ def problem_shaped(func: object, args: tuple, kwargs: dict, outs: list, shaped: 
     return bool(tensors) and all(_problem_sized(t, shaped, key) for t in tensors)
 
 
-def chosen_sizes(outs: list, key) -> set[int]:
-    """The storages of tensors an op of construction wrote (`ConstructionWatch`) with a size no
-    `problem_size` is: `torch.empty(code)` in `__init__` is as chosen as in forward (session 67: a
-    buffer per sigmoid code, each code long, handed beside its numel, was ok at 1.0001 with
-    session 66's pricing). The runner keeps those the candidate still holds (`CHOSEN`)."""
-    out: set[int] = set()
+def note_sizes(chosen: set[int], outs: list, key) -> None:
+    """Keep `chosen` (storage keys) up to date with the tensors an op of construction wrote
+    (`ConstructionWatch`): one with a size no `problem_size` is is chosen (`torch.empty(code)` in
+    `__init__` is as chosen as in forward: session 67, a buffer per sigmoid code, each code long,
+    handed beside its numel, was ok at 1.0001 with session 66's pricing); a whole storage written
+    at problem sizes by no view is not (a parameter at the address a freed temporary had). The runner keeps
+    those the candidate still holds (`CHOSEN`)."""
     for t in outs:
         try:
-            if isinstance(t, torch.Tensor) and not all(problem_size(int(s)) for s in t.shape):
-                out.add(key(t))
+            if not isinstance(t, torch.Tensor) or not (k := key(t)):
+                continue
+            if not all(problem_size(int(s)) for s in t.shape):
+                chosen.add(k)
+            elif t._base is None and t.storage_offset() == 0 and t.numel() * t.element_size() == t.untyped_storage().nbytes():
+                chosen.discard(k)
         except (RuntimeError, TypeError, AttributeError, NotImplementedError):
             continue
-    out.discard(0)
-    return out
