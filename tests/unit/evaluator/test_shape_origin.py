@@ -97,3 +97,17 @@ class _Kernel:  # a stand-in for a JITFunction: DataInts keys kernels by their f
 
 def _epilogue(y_ptr, out_ptr, n_elements, C, HW):
     pass
+
+
+def test_construction_keeps_the_storages_it_sized_as_it_chose():
+    """`note_sizes`: a buffer a code long is chosen; a Conv2d's weight, a k x k tap table and a
+    literal's length are not; a view of a chosen storage written at problem sizes keeps it chosen."""
+    from evaluator.shape_origin import note_sizes
+
+    host_numbers.set_sources("WORKSPACE = 4096\n", PROBLEM)
+    chosen: set[int] = set()
+    buf = torch.empty(CODE * 24, dtype=torch.int8)
+    note_sizes(chosen, [buf, torch.empty(8, 3, 3, 3), torch.empty(9), torch.empty(4096)], storage_key)
+    assert chosen == {storage_key(buf)}
+    note_sizes(chosen, [buf.view(torch.float32)[:12].view(2, 3, 2)], storage_key)
+    assert chosen == {storage_key(buf)}
