@@ -14,7 +14,7 @@ where both are: every tensor input made before the forward, a whole storage (no 
 cut to a chosen shape), each of its sizes one no host computation chose (`problem_size`: an
 int the problem typed or the check was given, the inputs' and a Conv2d's weight's; a literal the
 author typed; a product of two problem ints); every int argument 0, 1, -1, a
-problem int or a dimension index; no list of tensors (a join's length is a choice:
+problem int or a dimension index (a float too: a scale factor sizes); no list of tensors (a join's length is a choice:
 `torch.cat([x] * code)`); and no size computed from values (`aten_facts.data_dependent_shape`).
 One step only: a vouched output is a made tensor to the next op, so shape arithmetic cannot be
 chained (pad by one, repeat, pad again) into any number.
@@ -45,12 +45,13 @@ MAX_DIM = 8  # a dimension index an op may be handed (tensors here have at most 
 CHOSEN: set[int] = set()  # storages construction sized other than the problem, still held (`note_sizes`)
 
 
-def _int_items(v: object, depth: int = 0) -> list[int]:
-    """The ints in an argument (an int, or a list or tuple of them), bools left out."""
-    if type(v) is int:
+def _numbers(v: object, depth: int = 0) -> list:
+    """The numbers in an argument (an int or a float, or a list or tuple of them), bools left
+    out: a float sizes too (`F.interpolate(x, scale_factor=code / 14)` is `code` wide)."""
+    if type(v) in (int, float):
         return [v]
     if type(v) in (list, tuple) and depth < 2:
-        return [i for item in v for i in _int_items(item, depth + 1)]
+        return [i for item in v for i in _numbers(item, depth + 1)]
     return []
 
 
@@ -71,8 +72,13 @@ def problem_size(v: int) -> bool:
     return problem_int(v) or typed(v) or v in explained_by(host_numbers._State.problem_ints)
 
 
-def _int_allowed(name: str, v: int) -> bool:
-    """An op's int argument that chooses no size: 0, 1, -1, a problem int, or a dimension."""
+def _int_allowed(name: str, v: float) -> bool:
+    """An op's number argument that chooses no size: 0, 1, -1, a problem int, or a dimension
+    (a float only where it is one of those ints: a scale factor sizes an output)."""
+    if type(v) is float:
+        if not v.is_integer():
+            return False
+        v = int(v)
     return v == -1 or problem_int(v) or ("dim" in name and abs(v) <= MAX_DIM)
 
 
@@ -100,7 +106,7 @@ def problem_shaped(func: object, args: tuple, kwargs: dict, outs: list, shaped: 
             tensors.append(v)
         elif type(v) in (list, tuple) and any(isinstance(i, torch.Tensor) for i in v):
             return False  # a join's list: its length is host Python's
-        elif not all(_int_allowed(name, i) for i in _int_items(v)):
+        elif not all(_int_allowed(name, i) for i in _numbers(v)):
             return False
     return bool(tensors) and all(_problem_sized(t, shaped, key) for t in tensors)
 

@@ -69,12 +69,14 @@ def test_a_conv_output_is_sized_by_the_problem_and_explains_its_epilogue_ints():
 
 def test_a_code_made_a_size_by_any_op_is_no_problem_size():
     """torch.empty(code), F.pad by a code, a clone of a slice cut at a code, a join of a
-    code's count of copies, a repeat of one: each output's sizes are host Python's."""
+    code's count of copies, a repeat of one, a size computed from values, an upsampling by
+    code / 14: each output's sizes are host Python's."""
     x, _ = _problem()
     flat = x.reshape(-1)
     with _Shapes() as watch:
         made = [torch.empty(CODE), F.pad(x, (0, CODE - 14)), flat[:CODE % flat.numel()].clone(),
-                torch.cat([x] * 7), x.repeat(1, 1, 1, 5), torch.nonzero(x > 0.5)]
+                torch.cat([x] * 7), x.repeat(1, 1, 1, 5), torch.nonzero(x > 0.5),
+                F.interpolate(x, scale_factor=(1.0, CODE / 14.0))]
         chained = F.pad(F.pad(x, (0, 1)), (0, 1))  # +1 twice: chains are cut after one op
     assert not any(map(watch.vouched, made)) and not watch.vouched(chained)
 
