@@ -53,6 +53,8 @@ returned (read by `tl.num_programs`). An honest chunk loop (`x[i:i + CHUNK]` and
 slices and per-head views cost a chunk length or two (measured: no honest file above 9 numbers,
 `scripts/measure_honest_launch_ints.py`). An inference tensor keeps no view's base, so only its
 storage's length explains (a whole view `scratch.view(code, -1)` of one made before the forward).
+Session 67 (`shape_origin`): a made storage one op sized from the problem's tensors and ints (a
+conv's output) explains (`add`'s `sized`), and one construction sized as it chose does not.
 
 Their bits (red team s65f, session 66): counted only toward `max_host_made` (64), a handful of
 data ints carried a whole table: sixteen 16-bit sigmoid codes computed by math.exp in
