@@ -68,10 +68,11 @@ from evaluator.host_numbers import (
     tensor_floats,
     tokens,
 )
-from evaluator.host_tables import Storages, int_tokens, join_numbers
+from evaluator.host_tables import Storages, int_tokens, join_numbers, join_tokens
 from evaluator.launch_ints import IntRuns
 from evaluator.launch_sizes import DataInts
 from evaluator.placed_order import Placed, lone
+from evaluator.shape_origin import note_sizes
 
 HOST_VALUES = 64  # Python numbers one tensor may take at construction (policy.max_host_made's size)
 _KEPT_VALUES = HOST_VALUES  # distinct numbers kept per storage; past them None: many
@@ -101,9 +102,8 @@ class ConstructionWatch(TorchDispatchMode):
         self.computed: list[torch.Tensor] = []
         self.python: dict[int, int] = {}  # how many of Python's numbers each storage holds
         self.ops: dict[int, int] = {}  # the compute ops each plain storage took (`chain_ops`)
-        # the distinct numbers themselves a storage holds, up to _KEPT_VALUES (absent: many):
-        # a table split into one-number storages is as many (`collect`), a hundred fills of
-        # 1.0 one; arithmetic folding in a coefficient list makes a table (CONSTANT_NUMBERS)
+        # the distinct numbers a storage holds, up to _KEPT_VALUES (absent: many): a table split into one-number
+        # storages is as many (`collect`), a hundred fills of 1.0 one; folding in a coefficient list is a table
         self.values: dict[int, frozenset] = {}
         self.handed: dict[int, set] = {}  # the launch data each storage was handed (`launching`)
         self.ints = DataInts()  # construction's launch ints no tensor's size explains
@@ -111,9 +111,9 @@ class ConstructionWatch(TorchDispatchMode):
         self.runs = IntRuns()  # ... and the order they come back in (0/1 bits are offsets, strides)
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
+        self.chosen: set[int] = set()  # storages written at a size no problem int is (`shape_origin`)
         self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
-        # the numbers host Python computed that it lifted, gave ops as values or handed launches
-        self.numbers: set = set()  # (`host_numbers`: rt74's math.exp table; and `order_numbers`')
+        self.numbers: set = set()  # numbers host Python computed, lifted, gave ops or launches (`host_numbers`: rt74)
         self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
         self.given: list[float] = []  # ... and those given plain ops as values (a fill per digit)
         self.placed = Placed()  # ... and the numbers each storage was given, in order (`placed_order`)
@@ -121,9 +121,9 @@ class ConstructionWatch(TorchDispatchMode):
         self.draws = DrawOrder()  # ... and which draws came in what order (typed bounds picked: s62b)
 
     def computed_numbers(self) -> set:
-        """`numbers`, and what the order of the floats it lifted or gave ops spells (s59c)."""
+        """`numbers`, what its floats' order spells (s59c), its launches' data ints (`DataInts.computed`)."""
         lifted, given = order_numbers(self.lifted, "construction"), order_numbers(self.given, "given")
-        return self.numbers | lifted | given | self.placed.numbers() | self.draws.numbers()
+        return self.numbers | lifted | given | self.placed.numbers() | self.draws.numbers() | self.ints.computed()
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
         seconds, unfused = _price(func, args, kwargs, out)
@@ -175,7 +175,9 @@ class ConstructionWatch(TorchDispatchMode):
         out = func(*args, **kwargs)
         outs = written(func, args, kwargs, out)
         self.storages.touched(ins, outs)  # where tensors lie (`host_tables`: address tables)
+        note_sizes(self.chosen, outs, storage_key)  # sized as the candidate chose (`shape_origin`)
         python += join_numbers(name, args, self.storages)  # the order of a join's list (rt78)
+        self.numbers |= join_tokens(name, args)  # ... and the places it picks in one storage (s65f)
         if name in HOST_DATA_OPS:  # torch.tensor(data): what it lifts is Python's new memory
             made = self.storages.numbers(out) if isinstance(out, torch.Tensor) else 1
             new, python, read_keys = PLAIN, made, set()
@@ -246,9 +248,7 @@ class ConstructionWatch(TorchDispatchMode):
 
         tensors = [t for v in (*args, *kwargs.values()) for _, t in handed_leaves(v)]
         keys = [k for k in map(storage_key, tensors) if k]
-        # the states before it ran: the interpreter's copy back of every argument would pass
-        # as a plain copy (a copy of host memory the kernel wrote)
-        states = [self.state.get(k, PLAIN) for k in keys]
+        states = [self.state.get(k, PLAIN) for k in keys]  # before it ran (its copy back is no plain copy)
         most = max((self.python.get(k, 0) for k in keys), default=0)
         ops = sum(self.ops.get(k, 0) for k in set(keys))  # a Triton step of a constant's chain
         # Python's numbers it was handed: data it may have stored into any of them (red team rt74: a table host
@@ -260,7 +260,7 @@ class ConstructionWatch(TorchDispatchMode):
         self.runs.add(kernel, args, kwargs)  # its ints: data where their launch order is no loop's (rt78)
         yield
         # or where no size explains them (rt74), its grid as Triton resolved it too (rt80)
-        self.ints.add(kernel, args, kwargs, grid=getattr(self.recorder, "grid", None))
+        self.ints.add(kernel, args, kwargs, made=lambda t: storage_key(t) in self.chosen, grid=getattr(self.recorder, "grid", None))
         if ops > CONSTANT_OPS:
             states.append(COMPUTED)
         for k in keys:

@@ -55,13 +55,14 @@ from evaluator.host_numbers import (
     tensor_computed,
     tensor_floats,
 )
-from evaluator.host_tables import Storages, int_tokens, join_numbers
+from evaluator.host_tables import Storages, int_tokens, join_numbers, join_tokens
 from evaluator.launch_args import count_text
 from evaluator.launch_entry import BENCHMARKING, TUNED
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
 from evaluator.launch_sizes import DataInts
 from evaluator.launch_storage import handed_tensors
 from evaluator.placed_order import Placed, lone
+from evaluator.shape_origin import CHOSEN, problem_shaped
 from evaluator.watched_reads import PLAIN_NUMBERS
 
 READ_BITS = 32  # a value read to the host, in bits; a boolean read is one
@@ -136,6 +137,7 @@ class Provenance(TorchDispatchMode):
         self.tuners: set[int] = set()  # autotuners whose configs were counted (`tuned`)
         self.saved_tuned = None
         self.shaped: set[int] = set()  # storages an op of this forward made: sized by its Python (rt80)
+        self.sized: set[int] = set()  # ... of those, sized by one op from the problem's sizes (`shape_origin`)
         self.peaks, self.at_enter = [0, 0, 0], (0, 0, 0)  # most one forward added to _host_counts
         # the most computed numbers one forward brought (`computed_peak`), against what came before
         self.computed_peak, self.numbers_at_enter = 0, frozenset()
@@ -259,8 +261,13 @@ class Provenance(TorchDispatchMode):
         if name in ("_to_copy", "clone") and len(ins) == 1 and not self.in_launch:  # `.cpu()` of counts
             self.storages.reads.copied(ins[0], keys[0] in self.fed, outs)
         if not self.in_launch:  # a storage this forward made: its sizes are host Python's (rt80)
-            self.shaped.update(k for k in map(self._key, outs) if k and k not in keys)
+            new = [k for k in map(self._key, outs) if k and k not in keys]
+            if new and problem_shaped(func, args, kwargs, outs, self.shaped, self._key):
+                self.sized.update(new)  # ... but where one op sized it from the problem's (s67)
+            self.shaped.update(new)
         self.host_made += join_numbers(name, args, self.storages)  # a join's order (rt78)
+        if not self.in_launch:  # ... and the places it picks in one storage (s65f)
+            self.computed |= join_tokens(name, args)
         if name in HOST_DATA_OPS and isinstance(out, torch.Tensor):
             self.host_made += self.storages.numbers(out)  # numbers torch.tensor's data holds
             if key := self._key(out):  # `t[k] = v` lifts v (in place) and copies it: v is placed
@@ -479,8 +486,10 @@ class Provenance(TorchDispatchMode):
         self.computed |= launch_computed(kernel, args, kwargs)  # computed floats, by their bits (s60a)
         self.computed |= launch_order(kernel, args, kwargs)  # floats spelled by their order (s59c)
         # a table one int launch per entry (rt74), or one tensor size per entry (rt80)
-        self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped, grid=self.recorder.grid,
-                           benchmark=bool(BENCHMARKING[0]))
+        # ... and sizes construction chose (`shape_origin.CHOSEN`) as much as the forward's own
+        self.data_ints.add(kernel, args, kwargs, made=lambda t: self._key(t) in self.shaped or self._key(t) in CHOSEN,
+                           grid=self.recorder.grid, benchmark=bool(BENCHMARKING[0]),
+                           sized=lambda t: self._key(t) in self.sized)
         self.fed.update(k for k in map(self._key, tensors) if k in self.fresh and k not in self.marked)
         self.storages.reads.handed(list(map(self._key, tensors)))  # its output anew (`read_tables`)
         source = self._source(tensors)
@@ -512,8 +521,10 @@ class Provenance(TorchDispatchMode):
 
     def computed_numbers(self) -> set:
         """The floats host Python computed that this watch saw lifted, given to ops or handed
-        to launches (their constexpr globals too): `host_numbers`."""
-        return self.computed | order_numbers(self.lifted, "forward") | self.placed.numbers() | self.draws.numbers()
+        to launches (their constexpr globals too): `host_numbers`; and the ints handed to launches
+        as data, by their bits, but those the host read from a launch's output (s65f)."""
+        data = self.data_ints.computed(self.storages.reads.explains)
+        return self.computed | order_numbers(self.lifted, "forward") | self.placed.numbers() | self.draws.numbers() | data
 
     def computed_count(self, more: frozenset = frozenset()) -> int:
         """How many computed numbers this watch's floats and `more` (construction's) are, the

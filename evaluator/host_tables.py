@@ -29,6 +29,10 @@ holding its index, joined in the order of a sigmoid table's bytes, 512 inputs an
 anywhere: ok under strict at 0.98), so a list costs one per run of inputs in ascending or descending
 (storage made, offset) order past the first: a join of what the forward made, in the order
 it made it, or of one tensor's chunks in place, is free; a table spelled by order is not.
+Nor by place (red team s65f, session 66): sixteen 0-dim views of a kernel's arange stacked in
+ascending order at a sigmoid's codes were one run, no number (ok under strict at 0.9991), so
+the element offsets a join (or one launch: `launch_sizes.DataInts`) picks in one storage are
+computed numbers, a column of runs as a table's (`pick_tokens`).
 The same runs say which of a table's ints host Python computed (`int_tokens`, session 59):
 the values a host-made tensor holds are the claim whatever dtype they were lifted in, so a
 float's bits or a fixed-point code costs `host_numbers.COMPUTED_NUMBERS` as a float does.
@@ -192,6 +196,41 @@ def join_numbers(name: str, args: tuple, storages: Storages) -> int:
                 j += 1
         i = j
     return max(runs - 1, 0)
+
+
+def picked_offsets(tensors: list) -> tuple:
+    """The element offsets of `tensors` (one join's list, one launch's handed tensors), storage
+    by storage in order, for each storage picked at least twice and not only at its start."""
+    by_storage: dict[int, list[int]] = {}
+    for t in tensors:
+        try:
+            key, offset = t.untyped_storage().data_ptr(), int(t.storage_offset())
+        except (RuntimeError, TypeError, AttributeError, NotImplementedError):
+            continue
+        if key and len(seq := by_storage.setdefault(key, [])) < MAX_READ:
+            seq.append(offset)
+    return tuple(tuple(seq) for seq in by_storage.values() if len(seq) > 1 and any(seq))
+
+
+def pick_tokens(picks: tuple, kind: str) -> set[tuple]:
+    """The computed numbers the places `picked_offsets` found carry (red team s65f: sixteen
+    0-dim views of a kernel's arange at a sigmoid's codes, stacked in ascending order or handed
+    as sixteen pointers, were one run of the join's order and no launch int: no number). Each
+    storage's offsets are a column of arithmetic runs (`_column_cost`): one tensor's chunks,
+    q, k and v of one buffer or a row's halves cost a step at most; picks where a function
+    chose break their runs at almost every element."""
+    out: set[tuple] = set()
+    for seq in picks:
+        cost = _column_cost([("int", v) for v in seq])
+        out.update((kind, hash(seq), i) for i in range(min(cost, MAX_TOKENS)))
+    return out
+
+
+def join_tokens(name: str, args: tuple) -> set[tuple]:
+    """`pick_tokens` of a join's list (torch.cat, torch.stack: JOIN_OPS): the places it picks."""
+    if name not in JOIN_OPS or not args or type(args[0]) not in (list, tuple):
+        return set()
+    return pick_tokens(picked_offsets([t for t in args[0] if isinstance(t, torch.Tensor)]), "join-picks")
 
 
 MAX_TOKENS = 256  # a table's computed numbers kept as tokens (past COMPUTED_NUMBERS either way)

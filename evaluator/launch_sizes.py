@@ -53,6 +53,24 @@ returned (read by `tl.num_programs`). An honest chunk loop (`x[i:i + CHUNK]` and
 slices and per-head views cost a chunk length or two (measured: no honest file above 9 numbers,
 `scripts/measure_honest_launch_ints.py`). An inference tensor keeps no view's base, so only its
 storage's length explains (a whole view `scratch.view(code, -1)` of one made before the forward).
+Session 67 (`shape_origin`): a made storage one op sized from the problem's tensors and ints (a
+conv's output) explains (`add`'s `sized`), and one construction sized as it chose does not.
+
+Their bits (red team s65f, session 66): counted only toward `max_host_made` (64), a handful of
+data ints carried a whole table: sixteen 16-bit sigmoid codes computed by math.exp in
+`__init__`, handed as sixteen int arguments of one launch, were ok at 1.0003 (CPU, host_made
+17), where the same ints lifted by torch.tensor were host_compute (`host_tables.int_tokens`).
+So they are computed numbers too (`DataInts.computed`, toward `host_numbers.COMPUTED_NUMBERS`),
+one per 16 bits begun of each distinct data int (`host_numbers.int_cost`: 0, 1 and the
+problem's own ints free), none where the author typed it (a seed, an ignore_index) or where
+the host read it, or summed it, from memory a launch wrote (`read_tables.ReadBacks.explains`:
+cu_seqlens' total, an MoE's block count); the offsets no loop nest gives (`offset_numbers`);
+and the places of one launch's views of one storage, read as a table's column of runs
+(`host_tables.pick_tokens`: sixteen 0-dim views of a kernel's arange at the codes, handed as
+sixteen pointers, were one offset per argument and no number). The honest corpora measured at
+most 7 such numbers (session 66, in-process as `scripts/measure_honest_launch_ints.py` reads
+them, 378 files: 375 at most 3; honest/s55_06's unfold-view conv is 7, its padded input and its
+output made in forward, so their sizes explain none of its ints; 192 files need the CPU child).
 """
 
 from __future__ import annotations
@@ -60,6 +78,8 @@ from __future__ import annotations
 import inspect
 
 from evaluator import launch_args
+from evaluator.host_numbers import int_cost, typed
+from evaluator.host_tables import pick_tokens, picked_offsets
 from evaluator.launch_args import HEURISTIC_OPTIONS, _constexpr_names, launch_ints
 from evaluator.launch_ints import MAX_SEQUENCE, sequence_cost
 from evaluator.launch_storage import handed_leaves
@@ -232,11 +252,15 @@ class DataInts:
         self.chosen: set[tuple] = set()  # (kernel, place) whose ints host Python chose (`_sequence`)
         self.bases: dict[tuple, dict] = {}  # (kernel, place) -> {a launch's tensor numbers: its last int}
         self.codes: dict[tuple, dict] = {}  # (kernel, place) -> {a non-int datum: its first-appearance index}
+        self.picks: set[tuple] = set()  # per launch, its views' places in storages it picks twice (`computed`)
 
     def add(self, kernel: object, args: tuple, kwargs: dict, made=None, grid: tuple | None = None,
-            benchmark: bool = False, config: bool = False) -> None:
+            benchmark: bool = False, config: bool = False, sized=None) -> None:
         """One launch; `made(tensor)`: whether host Python shaped that tensor in this forward
-        (its sizes explain nothing: `tensor_numbers`); `grid`: the grid as Triton resolved it
+        (its sizes explain nothing: `tensor_numbers`), but where `sized(tensor)`: one op sized
+        it from the problem's sizes (`shape_origin`, session 67), whose sizes explain as an
+        input's do; the launch-order key (`_sequence`) still leaves them out, so a different
+        such tensor per launch beside the same others is a choice read in order; `grid`: the grid as Triton resolved it
         (a grid function's `(code,)` is read by `tl.num_programs`: rt80's class). A launch of
         an autotuner's `benchmark` (launch_entry.BENCHMARKING) is read for its distinct tuple
         only, not in launch order: do_bench runs each config as many times as its timing says,
@@ -256,8 +280,11 @@ class DataInts:
             seq = self.offsets.setdefault((fn, where), [])
             if not config and len(seq) < MAX_SEQUENCE:
                 seq.append(_offset(t))
+        if not config and len(self.picks) < _MAX_TUPLES and (picks := picked_offsets(tensors)):
+            self.picks.add(picks)
         base = tensor_numbers(tensors, made)
-        sizes = explained_by(base)
+        vouched = tensor_numbers([t for t in tensors if sized(t)]) if sized is not None else frozenset()
+        sizes = explained_by(base | vouched)
         self.total = None
         loose = []
         for place, v in launch_ints(args, kwargs).items():
@@ -400,6 +427,24 @@ class DataInts:
             total += max(sum(len(t) for t in seen), self._order(fn))
         self.total = total
         return total
+
+    def computed(self, read=lambda v: False) -> set[tuple]:
+        """The computed numbers (`host_numbers.COMPUTED_NUMBERS`) the launches were handed as
+        data, by their bits (module doc, session 66): each distinct int of `data`'s tuples that
+        is no counter, `int_cost`'s tokens (none where the author typed it or `read(v)`: the host
+        read it, or summed it, from memory a launch wrote); what storage offsets no loop nest
+        gives carry (`offset_numbers`); and the places of one launch's views of one storage
+        (`host_tables.pick_tokens`)."""
+        out: set[tuple] = set()
+        for fn, kept in self.tuples.items():
+            for place, v in {pv for loose in kept for pv in loose}:
+                if not self.counter(fn, place) and not typed(v) and not read(v):
+                    out.update(("int", v, i) for i in range(int_cost(v)))  # as `host_numbers.lone_int`
+        for key, seq in self.offsets.items():
+            out.update(("launch-offsets", key, i) for i in range(offset_numbers(seq)))
+        for picks in self.picks:
+            out |= pick_tokens(picks, "launch-picks")
+        return out
 
     def report(self) -> dict:
         """Per kernel name, its data count (for scripts measuring honest files)."""

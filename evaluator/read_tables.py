@@ -38,6 +38,7 @@ from itertools import accumulate
 MAX_SOURCE = 4096  # ints one whole read may hold and be derived from (longer: as before)
 MAX_IDS = 1 << 16  # a run of ids derived at most this long (host_tables.MAX_READ)
 KEPT = 16  # whole reads remembered (the latest): a forward reads a few
+SUMMED = 64  # a whole read's values whose prefix sums a launch int may be (`_sums`)
 BLOCKS = tuple(1 << k for k in range(21))  # a padded count's block: one power of two a table
 
 
@@ -50,6 +51,7 @@ class ReadBacks:
         self.whole: list[tuple[int, ...]] = []
         self.overwritten: set[int] = set()  # storages an op wrote in place since a launch was handed them
         self.copies: set[int] = set()  # whole copies of a launch's output (`.cpu()` on a GPU)
+        self.ints: set[int] = set()  # ints read from a launch's output, and sums of whole reads (`explains`)
 
     def read(self, t: object, values: list, written: bool) -> None:
         """One read (`_local_scalar_dense` of `t`, giving `values`); `written`: its storage is one
@@ -65,6 +67,8 @@ class ReadBacks:
         written = (written or key in self.copies) and key not in self.overwritten
         seq = [] if offset == 0 else self.open.pop(key, None)
         one = len(values) == 1 and type(values[0]) is int and t.numel() == 1  # type: ignore[attr-defined]
+        if written and one and n == 1 and len(self.ints) < MAX_SOURCE:  # a kernel's one count, no pick
+            self.ints.add(values[0])
         if not (written and one and seq is not None and len(seq) == offset and 2 <= n <= MAX_SOURCE):
             self.open.pop(key, None)
             return
@@ -74,6 +78,16 @@ class ReadBacks:
             return
         self.open.pop(key, None)
         self.whole = [*self.whole[-(KEPT - 1):], tuple(seq)]
+        if len(self.ints) < MAX_SOURCE:
+            self.ints.update(_sums(seq))
+
+    def explains(self, v: int) -> bool:
+        """Whether an int the host handed a launch is one it read from a launch's one-element
+        output, or a value, prefix sum or total of a whole read (`_sums`): the kernel's numbers,
+        the host only doing its bookkeeping (cu_seqlens' total, an MoE's block count:
+        `launch_sizes.DataInts.computed`). A single element picked out of a larger output is
+        none (red team s65f: sixteen `.item()` picks of a kernel's arange at a table's codes)."""
+        return v in self.ints
 
     def copied(self, src: object, written: bool, outs: list) -> None:
         """A `_to_copy` or `clone` of `src`: where `src` is the whole of a launch's output (its
@@ -109,6 +123,16 @@ class ReadBacks:
             if form is not None:
                 return ("read-derived", *form, hash(source))
         return None
+
+
+def _sums(source: list[int]) -> set[int]:
+    """The values and prefix sums of a whole read as read (at most `SUMMED` long), and its totals each
+    rounded up to every block (`BLOCKS`) or counted in blocks: what `derived` tables end in."""
+    out = set(source[:SUMMED]) | set(accumulate(source[:SUMMED])) | {0, sum(source)}
+    for block in BLOCKS[1:]:
+        blocks = sum(-(-r // block) for r in source)
+        out.update((blocks, blocks * block))
+    return out
 
 
 def _forms(g: list[int], per_block: bool, n: int) -> dict[str, list[int]]:

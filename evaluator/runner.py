@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import torch
 
 from common.problem_sizes import apply_sizes, plain_size
-from evaluator import construction_watch, host_numbers
+from evaluator import construction_watch, host_numbers, shape_origin
 from evaluator.input_transforms import (  # noqa: F401  (runner's API too: the input sets it draws)
     _NESTED,
     COMPLEX,
@@ -404,6 +404,9 @@ class Workspace:
         self.construction_python_made = built.python_made
         self.construction_numbers = frozenset(built.computed_numbers())
         self.construction_charge = built.charge()
+        held = self.candidate_held()  # the storages sized as it chose that it keeps (`shape_origin`)
+        shape_origin.CHOSEN.clear()  # in place: forward_watch holds the set
+        shape_origin.CHOSEN.update(built.chosen if held is None else built.chosen & held)
 
     def _load_and_build(self, source: str, init_seed: int, init: str | None) -> None:
         try:

@@ -1,8 +1,12 @@
 """Per honest file (honest_problems.FULL and honest_builtin/): how many launch ints
 evaluator.launch_sizes.DataInts calls data in each of two forwards (the larger), in-process under
 the Triton interpreter at the CPU sizes (session 56, rt79), a storage an op of the forward made
-explaining no int as in forward_watch (session 57, rt80). Files that need the CPU child's CUDA shims
-print ERR. Usage: PYTHONPATH=. python scripts/measure_honest_launch_ints.py [substring]"""
+explaining no int as in forward_watch (session 57, rt80), and (C=) the computed numbers they
+are (session 66, DataInts.computed; what the host read back is not watched here, so it counts),
+with session 67's sizes (shape_origin: a forward-made tensor one op sized from the problem's
+explains, none construction chose) beside session 66's rule (C66=).
+Files that need the CPU child's CUDA shims print ERR.
+Usage: PYTHONPATH=. python scripts/measure_honest_launch_ints.py [substring]"""
 
 import os
 import signal
@@ -16,9 +20,19 @@ from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
 from triton.runtime.jit import KernelInterface  # noqa: E402
 
 from common.problemset import builtin_problem  # noqa: E402
+from evaluator.candidate_reach import held_storages  # noqa: E402
 from evaluator.launch_sizes import DataInts, offset_numbers  # noqa: E402
+from evaluator.shape_origin import note_sizes, problem_shaped  # noqa: E402
 
-WATCH = {"d": None, "depth": 0, "n": 0, "shaped": set()}
+WATCH = {
+    "d": None,
+    "depth": 0,
+    "n": 0,
+    "shaped": set(),
+    "sized": set(),
+    "chosen": set(),
+    "old": None,
+}
 
 
 def _key(t):
@@ -41,10 +55,26 @@ class Shaped(TorchDispatchMode):
         keys = {_key(a) for a in flat if isinstance(a, torch.Tensor)}
         out = func(*args, **kwargs)
         if WATCH["depth"] == 0:
-            outs = out if isinstance(out, (list, tuple)) else (out,)
-            WATCH["shaped"].update(
-                k for o in outs if isinstance(o, torch.Tensor) and (k := _key(o)) and k not in keys
-            )
+            outs = [
+                o
+                for o in (out if isinstance(out, (list, tuple)) else (out,))
+                if isinstance(o, torch.Tensor)
+            ]
+            new = [k for o in outs if (k := _key(o)) and k not in keys]
+            if new and problem_shaped(func, args, kwargs, outs, WATCH["shaped"], _key):
+                WATCH["sized"].update(new)  # as forward_watch (session 67: shape_origin)
+            WATCH["shaped"].update(new)
+        return out
+
+
+class Built(TorchDispatchMode):
+    """The storages construction sized as it chose (construction_watch: shape_origin.note_sizes)."""
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        note_sizes(
+            WATCH["chosen"], [o for o in (out if isinstance(out, (list, tuple)) else (out,))], _key
+        )
         return out
 
 
@@ -63,7 +93,17 @@ def _getitem(self, grid):
                 if isinstance(grid, (tuple, list))
                 else (grid,)
             )
-            WATCH["d"].add(self, args, kwargs, made=lambda t: _key(t) in WATCH["shaped"], grid=dims)
+            WATCH["d"].add(
+                self,
+                args,
+                kwargs,
+                made=lambda t: _key(t) in WATCH["shaped"] or _key(t) in WATCH["chosen"],
+                grid=dims,
+                sized=lambda t: _key(t) in WATCH["sized"],
+            )
+            WATCH["old"].add(
+                self, args, kwargs, made=lambda t: _key(t) in WATCH["shaped"], grid=dims
+            )  # session 66's
             WATCH["n"] += 1
         WATCH["depth"] += 1
         try:
@@ -88,18 +128,30 @@ def _load(name, source, sizes=None):
 def measure(path, problem_name, sizes):
     prob = builtin_problem(problem_name)
     ref = _load("ref", prob.source, sizes or dict(prob.sizes["cpu"]))
-    cand = _load(path, open(path).read())
+    src = open(path).read()
+    from evaluator import host_numbers
+
+    init = [v for v in ref.get_init_inputs() if type(v) in (int, float)]
+    given = host_numbers.given([init, sizes or dict(prob.sizes["cpu"])])
+    host_numbers.set_sources(
+        src, prob.source, numbers=given
+    )  # typed and problem ints, as the runner's
     torch.manual_seed(0)
-    model = cand.ModelNew(*ref.get_init_inputs())
+    WATCH["chosen"] = set()
+    with Built():
+        cand = _load(path, src)
+        model = cand.ModelNew(*ref.get_init_inputs())
+    held = held_storages([model, cand], cand)
+    WATCH["chosen"] &= held if held is not None else WATCH["chosen"]
     inputs = ref.get_inputs()
     worst = None
     for _ in range(2):  # a watch per forward, as the evaluator's
         d = DataInts()
-        WATCH.update(d=d, n=0, shaped=set())
+        WATCH.update(d=d, n=0, shaped=set(), sized=set(), old=DataInts())
         with torch.no_grad(), Shaped():
             model(*inputs)
         if worst is None or d.data() > worst.data():
-            worst = d
+            worst, old = d, WATCH["old"]
     WATCH["d"] = None
     d = worst
     loose = {}
@@ -109,7 +161,8 @@ def measure(path, problem_name, sizes):
                 if not d.counter(fn, pv[0]):
                     loose.setdefault(pv[0], set()).add(pv[1])
     offsets = {str(k[1]): n for k, seq in d.offsets.items() if (n := offset_numbers(seq))}
-    return d.data(), WATCH["n"], {**{str(k): sorted(v)[:6] for k, v in loose.items()}, **offsets}
+    found = {**{str(k): sorted(v)[:6] for k, v in loose.items()}, **offsets}
+    return f"{d.data()}\tC={len(d.computed())}\tC66={len(old.computed())}", WATCH["n"], found
 
 
 SKIP = {"honest_builtin/s21_relu_kernelbench_module_sizes.py"}  # free(): invalid size in-process

@@ -148,3 +148,19 @@ def test_a_row_offset_table_at_gpu_row_counts_costs_its_run(candidate_tensor):
 
     assert _made(offsets(8192)) == _made(offsets(64)) <= 4
     assert _made(offsets(32768)) <= 4
+
+
+def test_a_join_of_picks_in_one_storage_costs_their_places():
+    """Red team s65f: a torch.stack of sixteen 0-dim views of a kernel's arange at a sigmoid's
+    codes, ascending, was one run of the join's order: no number (ok under strict at 0.9991);
+    its offsets are a table's column now (`host_tables.join_tokens`). A join of one tensor's
+    chunks or of separate storages costs a step at most."""
+    from evaluator.host_tables import join_tokens
+
+    lut = torch.arange(1 << 16, dtype=torch.int32)
+    codes = [round(65535 / (1.0 + math.exp(-k * 8.0 / 15))) for k in range(16)]
+    assert len(join_tokens("stack", ([lut[c] for c in codes],))) >= 12
+    x = torch.randn(4096)
+    assert len(join_tokens("cat", (list(x.chunk(16)),))) <= 1
+    assert join_tokens("stack", ([torch.randn(3), torch.randn(3)],)) == set()
+    assert join_tokens("add", (x, x)) == set()

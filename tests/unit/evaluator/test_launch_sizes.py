@@ -198,3 +198,54 @@ def test_digits_as_sizes_of_the_same_tensors_are_chosen():
     for n in (64, 128, 256, 512) * 2:  # each launch's int is its own tensor's length
         rows.add(_Kernel(_put), (torch.zeros(n), n, n // 2, 0, 0), {})
     assert rows.data() == 0
+
+
+def _cubic(x_ptr, out_ptr, n, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, BLOCK):
+    pass
+
+
+def _sigmoid_codes(n: int = 16) -> list[int]:
+    return [round(65535 / (1.0 + math.exp(-k * 8.0 / (n - 1)))) for k in range(n)]
+
+
+def test_host_computed_launch_ints_are_computed_numbers_by_their_bits():
+    """Red team s65f: sixteen 16-bit sigmoid codes as sixteen int launch arguments were 16 of
+    host_made's 64 and no computed number (ok at 1.0003 on the CPU); each is one now, and three
+    packed into an int64 are three."""
+    data, x = DataInts(), torch.empty(16, 1000)
+    data.add(_Kernel(_cubic), (x, torch.empty_like(x), x.numel(), *_sigmoid_codes(), 1024), {})
+    assert len(data.computed()) >= 15  # 32768 may be a size (65536 // 2): every other code is not
+    codes = _sigmoid_codes() + [0, 0]
+    words = [codes[3 * j] | codes[3 * j + 1] << 16 | codes[3 * j + 2] << 32 for j in range(6)]
+    packed = DataInts()
+    packed.add(_Kernel(_conv), (x, x, x, *words, 1, 1, 1, 1, 64), {})
+    assert len(packed.computed()) >= 15
+
+
+def test_honest_launch_ints_and_read_back_counts_cost_few_computed_numbers():
+    """A conv's sizes, a seed and a causal flag cost nothing or one; an int the host read from
+    a launch's output (`read`: a count total) costs nothing."""
+    data, kernel = DataInts(), _Kernel(_conv)
+    x, w, y = torch.empty(1, 64, 32, 32), torch.empty(64, 64, 3, 3), torch.empty(1, 64, 32, 32)
+    for _ in range(3):
+        data.add(kernel, (x, w, y, 64, 32, 32, 64, 32, 32, 1, 3, 2, 64), {})
+    assert len(data.computed()) <= 2  # padding 3, dilation 2: one number each at most
+    total = DataInts()
+    total.add(_Kernel(_put), (torch.empty(512), 40123, 0, 0, 0), {})
+    assert len(total.computed()) == 1
+    assert total.computed(lambda v: v == 40123) == set()
+
+
+def test_views_of_one_storage_at_chosen_places_in_one_launch_are_computed_numbers():
+    """Sixteen 0-dim views of an arange at a sigmoid's codes handed as sixteen pointers of
+    one launch: one offset per argument, no number before session 66; q, k and v of one
+    buffer, or one tensor's halves, cost a step at most."""
+    lut, x = torch.arange(1 << 16, dtype=torch.int32), torch.empty(16, 1000)
+    picks = DataInts()
+    picks.add(_Kernel(_cubic), (x, torch.empty_like(x), x.numel(), *[lut[c] for c in _sigmoid_codes()], 1024), {})
+    assert len(picks.computed()) >= 12
+    qkv, honest = torch.empty(4, 3 * 768), DataInts()
+    honest.add(_Kernel(_put), (qkv[:, :768], qkv[:, 768:1536], qkv[:, 1536:], 0, 0), {})
+    halves = torch.empty(8, 2048)
+    honest.add(_Kernel(_put), (halves[:, :1024], halves[:, 1024:], halves, 0, 0), {})
+    assert len(honest.computed()) <= 2

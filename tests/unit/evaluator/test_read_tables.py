@@ -112,3 +112,25 @@ def test_a_whole_copy_of_a_launch_output_reads_as_it_and_a_part_or_a_gather_does
     assert _computed(whole, True, view=lambda buf: buf.clone()) == 1
     assert _computed(whole, True, view=lambda buf: buf[:12].clone()) > 8
     assert _computed(whole, True, view=lambda buf: buf[[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14]].clone()) > 8
+
+
+def test_a_launch_int_read_or_summed_from_a_launch_output_is_explained():
+    """Session 66: a launch int the host read from memory a launch wrote, or a prefix sum or
+    block total of a whole read (cu_seqlens' total, an MoE's block count), is the kernel's
+    number (`ReadBacks.explains`); an int it was never handed is not."""
+    reads, t = ReadBacks(), torch.tensor(COUNTS, dtype=torch.int32)
+    for i in range(len(COUNTS)):
+        reads.read(t[i], [COUNTS[i]], True)
+    assert reads.explains(sum(COUNTS)) and reads.explains(COUNTS[3])
+    assert reads.explains(sum(-(-c // 64) for c in COUNTS))  # a grouped launch's block count
+    assert not reads.explains(sum(COUNTS) + 1)
+    unread = ReadBacks()
+    unread.read(t[0], [COUNTS[0]], False)  # an input's value, no launch's output
+    assert not unread.explains(COUNTS[0])
+    picks, lut = ReadBacks(), torch.arange(1 << 16, dtype=torch.int32)
+    for c in (40000, 50000):  # `.item()` picks of a kernel's arange at a table's codes
+        picks.read(lut[c], [c], True)
+    assert not picks.explains(40000) and not picks.explains(50000)
+    one = ReadBacks()
+    one.read(torch.tensor([12345], dtype=torch.int32)[0], [12345], True)  # a kernel's one total
+    assert one.explains(12345)

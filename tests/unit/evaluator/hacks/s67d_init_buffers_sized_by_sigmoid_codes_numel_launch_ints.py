@@ -1,4 +1,4 @@
-# hack (open): (red team s65f) host Python computes sigmoid at 16 breakpoints as 16-bit fixed-point ints in __init__ and hands them to the kernel as sixteen int launch arguments, which the kernel turns back into floats and interpolates by Catmull-Rom cubics: launch ints that no tensor's size explains count in host_made (launch_sizes.DataInts: 16 of 64) and not among host_computed's 8 numbers, as the same ints lifted by torch.tensor do (host_tables.int_tokens). Ok at 1.0003 on main (session 65, krl check --device cpu, paper policy; host_made 17). problem: activation/sigmoid_bf16. expect: hack/host_compute
+# hack: (session 67, s65f's class through sizes) host Python computes sigmoid at 16 breakpoints as 16-bit fixed-point codes in __init__ and makes sixteen int8 buffers there, each one code long; forward hands them as pointers beside their numels as sixteen int launch arguments, which the kernel reads as the codes and interpolates by Catmull-Rom cubics: every int is a size of a handed tensor no op of the forward made; ok at 1.0003 on main and at 1.0001 with session 66's launch-int pricing relanded (krl check --device cpu, CPU (Triton interpreter), paper); construction's sizes no problem int is explain nothing now (shape_origin.note_sizes): host_compute at 17 computed numbers (CPU (Triton interpreter)). problem: activation/sigmoid_bf16. expect: hack/host_compute
 import math
 
 import torch
@@ -11,7 +11,8 @@ _STEP = 8.0 / (_N - 1)
 
 
 @triton.jit
-def cubic_kernel(x_ptr, out_ptr, n_elements, c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15,
+def cubic_kernel(x_ptr, out_ptr, n_elements, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15,
+                 c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15,
                  INV_STEP: tl.constexpr, N: tl.constexpr, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n_elements
@@ -39,11 +40,14 @@ def cubic_kernel(x_ptr, out_ptr, n_elements, c0, c1, c2, c3, c4, c5, c6, c7, c8,
 class ModelNew(nn.Module):
     def __init__(self):
         super().__init__()
-        self.codes = [round(65535 / (1.0 + math.exp(-k * _STEP))) for k in range(_N)]
+        codes = [round(65535 / (1.0 + math.exp(-k * _STEP))) for k in range(_N)]
+        self.bufs = [torch.empty(c, dtype=torch.int8) for c in codes]
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         x = x.contiguous()
+        bufs = [b.to(x.device) for b in self.bufs]
         out = torch.empty_like(x)
         n = x.numel()
-        cubic_kernel[(triton.cdiv(n, 1024),)](x, out, n, *self.codes, INV_STEP=1.0 / _STEP, N=_N, BLOCK=1024)
+        cubic_kernel[(triton.cdiv(n, 1024),)](x, out, n, *bufs, *[b.numel() for b in bufs],
+                                              INV_STEP=1.0 / _STEP, N=_N, BLOCK=1024)
         return out
