@@ -42,28 +42,32 @@ def block_types_remembered() -> None:
     an interpreted op returns (a broadcast, a splat, a binary op's type check): unwrapping,
     validating and formatting the same shape again each time, 15% of the dry model's time on
     red team s66c's ReLU. Only a shape of plain ints beside a plain or pointer element (whose
-    text is its name) takes the remembered path, set from what the original made for the first
-    such one; anything else, and any shape the original refuses, runs the original."""
+    text is its name) takes the remembered path: the count and name the original gave the first
+    such one, and a fresh shape tuple of the same ints, typed as the original types it (nothing
+    mutable shared between two block types); anything else, and any shape the original refuses,
+    runs the original."""
     import triton.language.core as core
 
     block, init = core.block_type, core.block_type.__init__
     if getattr(init, "made", None) is not None:
         return
-    elements = (core.dtype, core.pointer_type)
-    made: dict = {}  # (shape, element name, element class) -> (shape, numel, name) the original set
+    elements, shaped, typed, const = (core.dtype, core.pointer_type), core.tuple, core.tuple_type, core.constexpr_type
+    made: dict = {}  # (shape, element name, element class) -> (numel, name) the original set
 
     def remembered(self, element_ty, shape):
-        if type(element_ty) in elements and type(shape) in (list, tuple):
-            dims = tuple(shape)
+        # the original asserts a list or a Triton tuple (never Python's tuple)
+        if type(element_ty) in elements and (type(shape) is list or type(shape) is shaped):
+            dims = tuple(shape) if type(shape) is list else tuple(shape.values)
             if all(type(d) is int for d in dims):
                 key = (dims, element_ty.name, type(element_ty))
                 known = made.get(key)
                 if known is None:
                     init(self, element_ty, shape)
-                    made[key] = (self.shape, self.numel, self.name)
+                    made[key] = (self.numel, self.name)
                     return
                 self.element_ty = element_ty
-                self.shape, self.numel, self.name = known
+                self.shape = shaped(list(dims), typed([const(d) for d in dims]))
+                self.numel, self.name = known
                 return
         init(self, element_ty, shape)
 
