@@ -32,7 +32,7 @@ def install(interpreter) -> None:
             got = by_name[scalar.name] = original(scalar)
         return got
 
-    cached.by_name = by_name
+    cached.by_name, cached.original = by_name, original
     interpreter._get_np_dtype = cached
 
 
@@ -71,5 +71,5 @@ def block_types_remembered() -> None:
                 return
         init(self, element_ty, shape)
 
-    remembered.made = made
+    remembered.made, remembered.original = made, init
     block.__init__ = remembered

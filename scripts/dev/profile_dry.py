@@ -61,6 +61,31 @@ def _one(problem, source: str, sizes: dict, budget: float, configs: bool) -> tup
     return reply, time.process_time() - started
 
 
+class _Toggle:
+    """evaluator.interpreter_dtypes's lookups off (Triton's own, the old `_is_bf16`) or on, so
+    that a before and an after run in one process, on one warm interpreter, in turn."""
+
+    def __init__(self):
+        import triton.language as tl
+        import triton.language.core as core
+        from triton.runtime import interpreter
+
+        from evaluator import interpreter_casts
+
+        self.tl, self.core, self.interpreter = tl, core, interpreter
+        self.casts = interpreter_casts
+        on = (interpreter._get_np_dtype, core.block_type.__init__, interpreter_casts._is_bf16)
+        self.on, self.off = on, (on[0].original, on[1].original, self._old_bf16)
+
+    def _old_bf16(self, dtype) -> bool:
+        return getattr(dtype, "scalar", dtype) == self.tl.bfloat16
+
+    def set(self, on: bool) -> None:
+        lookup, init, bf16 = self.on if on else self.off
+        self.interpreter._get_np_dtype, self.core.block_type.__init__ = lookup, init
+        self.casts._is_bf16 = bf16
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--problem", required=True, help="a built-in problem, e.g. activation/relu")
@@ -68,6 +93,8 @@ def main() -> int:
     parser.add_argument("--reps", type=int, default=1)
     parser.add_argument("--budget", type=float, default=600.0, help="the model's CPU budget (s)")
     parser.add_argument("--cpu-sizes", action="store_true", help="the CPU sizes, not the declared")
+    parser.add_argument("--sizes", type=json.loads, default={}, help='sizes set, e.g. {"dim": 64}')
+    parser.add_argument("--toggle", action="store_true", help="interpreter_dtypes off, on, in turn")
     parser.add_argument(
         "--profile", type=Path, help="write cProfile stats of the last repetition here"
     )
@@ -80,12 +107,15 @@ def main() -> int:
     child.prepare_process("cpu")
     problem = builtin_problem(args.problem)
     cpu, declared = _sizes(problem)
-    sizes = cpu if args.cpu_sizes else declared
+    sizes = {**(cpu if args.cpu_sizes else declared), **args.sizes}
+    toggle = _Toggle() if args.toggle else None
     source = args.candidate.read_text()
     for rep in range(args.reps):
         profiler = cProfile.Profile() if args.profile and rep == args.reps - 1 else None
         if profiler:
             profiler.enable()
+        if toggle:
+            toggle.set(rep % 2 == 1)
         reply, cpu_s = _one(problem, source, sizes, args.budget, not args.cpu_sizes)
         if profiler:
             profiler.disable()
@@ -93,7 +123,13 @@ def main() -> int:
         summary = {k: v for k, v in reply.items() if k not in ("variants",)}
         print(
             json.dumps(
-                {"rep": rep, "cpu_s": round(cpu_s, 3), "sizes": sizes, "reply": summary},
+                {
+                    "rep": rep,
+                    "on": None if toggle is None else rep % 2 == 1,
+                    "cpu_s": round(cpu_s, 3),
+                    "sizes": sizes,
+                    "reply": summary,
+                },
                 default=str,
             )[:1500],
             flush=True,
