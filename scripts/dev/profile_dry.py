@@ -4,13 +4,14 @@ The `dry` command runs in a sandboxed child, where neither cProfile nor py-spy r
 script sets the process up as the zygote does (evaluator.child.prepare_process, the Triton
 interpreter) and serves one candidate child's `prepare`, `load` and `dry` commands itself, at a
 problem's declared sizes (or its CPU sizes with --cpu-sizes). It prints the reply's storages and
-the command's CPU seconds per repetition, and with --profile writes cProfile stats.
+the command's CPU seconds, and with --profile writes cProfile stats; --off runs it without
+evaluator.interpreter_dtypes (Triton's own lookups: the before of a before/after).
 
     TRITON_INTERPRET=1 PYTHONPATH=$PWD python scripts/dev/profile_dry.py \
-        --problem activation/relu --candidate tests/unit/evaluator/hacks/X.py --reps 3
+        --problem activation/relu --candidate tests/unit/evaluator/hacks/X.py [--off]
 
-Each repetition is a fresh child state (its own candidate module), as the pipeline's fresh child
-for each model; the interpreter's one-off work (its warm-up) is paid before the first.
+One model a process: a dry command is a child's last (a second in the same process is answered
+from what the first left: `values`), as the pipeline's fresh child for each model.
 """
 
 from __future__ import annotations
@@ -90,14 +91,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--problem", required=True, help="a built-in problem, e.g. activation/relu")
     parser.add_argument("--candidate", required=True, type=Path)
-    parser.add_argument("--reps", type=int, default=1)
     parser.add_argument("--budget", type=float, default=600.0, help="the model's CPU budget (s)")
     parser.add_argument("--cpu-sizes", action="store_true", help="the CPU sizes, not the declared")
     parser.add_argument("--sizes", type=json.loads, default={}, help='sizes set, e.g. {"dim": 64}')
-    parser.add_argument("--toggle", action="store_true", help="interpreter_dtypes off, on, in turn")
-    parser.add_argument(
-        "--profile", type=Path, help="write cProfile stats of the last repetition here"
-    )
+    parser.add_argument("--off", action="store_true", help="interpreter_dtypes off (before)")
+    parser.add_argument("--profile", type=Path, help="write cProfile stats of the model here")
     args = parser.parse_args()
     if os.environ.get("TRITON_INTERPRET") != "1":
         sys.exit("run with TRITON_INTERPRET=1")
@@ -108,32 +106,19 @@ def main() -> int:
     problem = builtin_problem(args.problem)
     cpu, declared = _sizes(problem)
     sizes = {**(cpu if args.cpu_sizes else declared), **args.sizes}
-    toggle = _Toggle() if args.toggle else None
+    if args.off:
+        _Toggle().set(False)
     source = args.candidate.read_text()
-    for rep in range(args.reps):
-        profiler = cProfile.Profile() if args.profile and rep == args.reps - 1 else None
-        if profiler:
-            profiler.enable()
-        if toggle:
-            toggle.set(rep % 2 == 1)
-        reply, cpu_s = _one(problem, source, sizes, args.budget, not args.cpu_sizes)
-        if profiler:
-            profiler.disable()
-            profiler.dump_stats(str(args.profile))
-        summary = {k: v for k, v in reply.items() if k not in ("variants",)}
-        print(
-            json.dumps(
-                {
-                    "rep": rep,
-                    "on": None if toggle is None else rep % 2 == 1,
-                    "cpu_s": round(cpu_s, 3),
-                    "sizes": sizes,
-                    "reply": summary,
-                },
-                default=str,
-            )[:1500],
-            flush=True,
-        )
+    profiler = cProfile.Profile() if args.profile else None
+    if profiler:
+        profiler.enable()
+    reply, cpu_s = _one(problem, source, sizes, args.budget, not args.cpu_sizes)
+    if profiler:
+        profiler.disable()
+        profiler.dump_stats(str(args.profile))
+    summary = {k: v for k, v in reply.items() if k not in ("variants",)}
+    shown = {"off": args.off, "cpu_s": round(cpu_s, 3), "sizes": sizes, "reply": summary}
+    print(json.dumps(shown, default=str)[:1500], flush=True)
     return 0
 
 
