@@ -8,6 +8,11 @@ Triton interpreter). The answer depends only on the dtype's name (the dict's own
 dtype hashes and compares by name), so a scalar dtype, or a block of one, is answered from the
 names already seen; anything else (a pointer, a block of pointers, a subclass) asks the original,
 which raises as before for a dtype it does not know.
+
+Measured with both (session 67, scripts/dev/profile_dry.py, --off for Triton's own; CPU, Triton
+interpreter, a loaded box, two runs each, the same storages): the dry model of red team s66c's
+ReLU at 1024 x 8192 (8192 programs) 14.9 -> 12.4 CPU s, of the built-in layer norm's solution at
+512 x 8192 14.1 -> 12.3 CPU s.
 """
 from __future__ import annotations
 
