@@ -362,9 +362,9 @@ def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: b
     def load(ptrs, mask, other, cache_policy=None, is_volatile=False):
         clock()
         dtype = ptrs.get_element_ty()
-        shape = np.shape(ptrs.data)
-        memory.load(ptrs.data, mask.data, np.dtype(_get_np_dtype(dtype)).itemsize)
-        data = np.zeros(shape, dtype=_get_np_dtype(dtype)) if other is None \
+        shape, kind = np.shape(ptrs.data), _get_np_dtype(dtype)
+        memory.load(ptrs.data, mask.data, kind.itemsize)
+        data = np.zeros(shape, dtype=kind) if other is None \
             else np.array(np.broadcast_to(other.data, shape))
         # data where its mask may be True; a lane its known mask leaves off holds `other`
         return loaded(TensorHandle(data, dtype), ptrs, mask, other)

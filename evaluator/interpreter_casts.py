@@ -40,15 +40,18 @@ def install(builder_type: type, interpreter) -> None:
     canonical_nans(builder_type, interpreter)
 
 
-_BF16: list = []  # triton.language.bfloat16, imported once: `_is_bf16` runs on every interpreted op
+_BF16: list = []  # tl.bfloat16 and tl.dtype's __eq__, looked up once: `_is_bf16` runs on every interpreted op
 
 
 def _is_bf16(dtype) -> bool:
     if not _BF16:
         import triton.language as tl
 
-        _BF16.append(tl.bfloat16)
-    return getattr(dtype, "scalar", dtype) == _BF16[0]
+        _BF16[:] = [tl.bfloat16, tl.dtype.__eq__]
+    scalar = getattr(dtype, "scalar", dtype)
+    if type(scalar).__eq__ is _BF16[1]:  # a plain dtype's == is its name's (without an unwrap per op)
+        return scalar.name == _BF16[0].name
+    return scalar == _BF16[0]
 
 
 def bfloat16_float32(bits) -> np.ndarray:

@@ -40,6 +40,7 @@ from evaluator import (
     device_compile,
     interpreter_asm,
     interpreter_casts,
+    interpreter_dtypes,
     interpreter_fusion,
     interpreter_gdc,
     interpreter_idiv,
@@ -448,6 +449,8 @@ def install() -> bool:
     type(builder).set_grid_dim = interleaved_grid
     _atomic_orders(type(builder), interpreter)
     interpreter._interpreter = _Guarded(interpreter._interpreter)
+    interpreter_dtypes.install(interpreter)  # its NumPy dtype per Triton dtype, looked up once
+    interpreter_dtypes.block_types_remembered()  # a block type's checks and name once per shape
     own_globals(interpreter)
     float_arguments(interpreter)  # a float argument is the GPU's fp32 scalar
     helper_returns(interpreter)  # a helper's returns unified to one type, as compiled
