@@ -49,40 +49,6 @@ def _bench(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_honest_solutions_are_judged_against_the_problem_they_name(tmp_path):
-    (tmp_path / "kb" / "KernelBench" / "level1").mkdir(parents=True)
-    (tmp_path / "kb" / "KernelBench" / "level1" / "19_ReLU.py").write_text(RELU)
-    sol = tmp_path / "sol"
-    sol.mkdir()
-    (sol / "relu_right.py").write_text(SOLUTION)
-    # wrong for negative inputs only: judged against ReLU, not against some other problem
-    (sol / "relu_wrong.py").write_text(SOLUTION.replace("tl.maximum(x, 0.0)", "tl.abs(x)"))
-    (sol / "names_another.py").write_text(SOLUTION.replace("level1/19_ReLU", "level1/20_LeakyReLU"))
-    (sol / "README.md").write_text("not a solution")
-
-    run = _bench(tmp_path)
-    assert run.returncode == 0, run.stderr[-3000:]
-    report = json.loads((tmp_path / "out" / "kernelbench_honest_cpu.json").read_text())
-    by_solution = {r["solution"]: r for r in report["rows"]}
-    assert set(by_solution) == {
-        "relu_right",
-        "relu_wrong",
-    }  # the one naming no selected problem is left out
-    assert by_solution["relu_right"]["status"] == "ok" and by_solution["relu_right"]["reward"] > 0
-    assert by_solution["relu_wrong"]["status"] == "incorrect"
-    assert by_solution["relu_wrong"]["class"] == "false_rejection"
-    assert report["summary"]["honest"]["ok_share"] == 0.5
-    text = (tmp_path / "out" / "kernelbench_honest_cpu.md").read_text()
-    assert "Honest solutions ok: 50.0% (target >= 95%: NOT met)" in text
-
-    # a second run with the same results file has nothing left to do, and reports the same
-    again = _bench(tmp_path)
-    assert again.returncode == 0, again.stderr[-3000:]
-    assert "2 evaluations, 2 already in" in again.stdout and "0 to run" in again.stdout
-    rows = (tmp_path / "out" / "kernelbench_honest_cpu.jsonl").read_text().splitlines()
-    assert len(rows) == 2
-
-
 def test_shards_split_the_selection_between_processes(tmp_path):
     """One process per GPU: --shard K/N takes every Nth job of the whole (seeded) order,
     so shards with their own results files never run the same job twice."""
@@ -113,17 +79,24 @@ def test_shards_split_the_selection_between_processes(tmp_path):
     assert bad.returncode == 2 and "0 <= K < N" in bad.stderr
 
 
-@pytest.mark.slow  # 37 s in session 64's suite: three benchmark processes
-def test_gpus_run_one_shard_per_device_and_merge_into_one_report(tmp_path):
-    """--gpus: one process per listed device, each evaluating its shard into its own file;
-    the rows end up merged in --results and in one report (here on the CPU: the list only
-    sets each process's CUDA_VISIBLE_DEVICES)."""
+@pytest.mark.slow  # 47 s in session 66's suite as two tests: four benchmark processes
+def test_honest_solutions_are_judged_against_the_problem_they_name_one_shard_per_gpu(tmp_path):
+    """Each solution is judged against the problem it names (one naming no selected problem is
+    left out), and a run again on the results file has nothing left to do. With --gpus: one
+    process per listed device, each evaluating its shard into its own file; the rows end up
+    merged in --results and in one report (here on the CPU: the list only sets each process's
+    CUDA_VISIBLE_DEVICES). One run serves both (two were 21 and 26 s in session 66's suite, two
+    evaluations of the same two files each): a shard is the same selection and evaluation as a
+    whole run, of every Nth job (test_shards_split_the_selection_between_processes)."""
     (tmp_path / "kb" / "KernelBench" / "level1").mkdir(parents=True)
     (tmp_path / "kb" / "KernelBench" / "level1" / "19_ReLU.py").write_text(RELU)
     sol = tmp_path / "sol"
     sol.mkdir()
     (sol / "relu_right.py").write_text(SOLUTION)
+    # wrong for negative inputs only: judged against ReLU, not against some other problem
     (sol / "relu_wrong.py").write_text(SOLUTION.replace("tl.maximum(x, 0.0)", "tl.abs(x)"))
+    (sol / "names_another.py").write_text(SOLUTION.replace("level1/19_ReLU", "level1/20_LeakyReLU"))
+    (sol / "README.md").write_text("not a solution")
     run = _bench(tmp_path, "--gpus", "0,1")
     assert run.returncode == 0, run.stderr[-3000:]
     assert "2 rows from 2 shards (exit codes [0, 0])" in run.stdout
@@ -134,7 +107,19 @@ def test_gpus_run_one_shard_per_device_and_merge_into_one_report(tmp_path):
     assert sorted(json.loads(l)["solution"] for l in merged) == ["relu_right", "relu_wrong"]
     report = json.loads((tmp_path / "out" / "kernelbench_honest_cpu.json").read_text())
     assert report["meta"]["gpus"] == "0,1" and report["summary"]["honest"]["ok_share"] == 0.5
-    assert (
-        "evaluations per host-hour (2 in"
-        in (tmp_path / "out" / "kernelbench_honest_cpu.md").read_text()
-    )
+    by_solution = {r["solution"]: r for r in report["rows"]}
+    # the one naming no selected problem is left out
+    assert set(by_solution) == {"relu_right", "relu_wrong"}
+    assert by_solution["relu_right"]["status"] == "ok" and by_solution["relu_right"]["reward"] > 0
+    assert by_solution["relu_wrong"]["status"] == "incorrect"
+    assert by_solution["relu_wrong"]["class"] == "false_rejection"
+    text = (tmp_path / "out" / "kernelbench_honest_cpu.md").read_text()
+    assert "Honest solutions ok: 50.0% (target >= 95%: NOT met)" in text
+    assert "evaluations per host-hour (2 in" in text
+
+    # a second run (one process) with the same results file has nothing left to do
+    again = _bench(tmp_path)
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert "2 evaluations, 2 already in" in again.stdout and "0 to run" in again.stdout
+    rows = (tmp_path / "out" / "kernelbench_honest_cpu.jsonl").read_text().splitlines()
+    assert len(rows) == 2

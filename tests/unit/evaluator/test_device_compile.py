@@ -21,7 +21,6 @@ import pytest
 import torch
 import triton
 import triton.language as tl
-from conftest import interpreted_child
 from triton.language.extra.libdevice import tanh
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
@@ -30,9 +29,7 @@ needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRIT
 SEEN = []  # what a body handed host Python, if it ever ran
 
 
-@pytest.mark.skipif(INTERPRETED, reason="this is the child")
-def test_under_the_interpreter():
-    interpreted_child(__file__)
+# its TRITON_INTERPRET=1 child: test_interpreted.py (one child per group of such modules)
 
 
 @pytest.fixture(scope="module")

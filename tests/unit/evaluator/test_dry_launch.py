@@ -20,7 +20,6 @@ import pytest
 import torch
 import triton
 import triton.language as tl
-from conftest import interpreted_child
 
 from evaluator import dry_facts, dry_phase
 
@@ -28,9 +27,7 @@ INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 child")
 
 
-@pytest.mark.skipif(INTERPRETED, reason="this is the child")
-def test_under_the_interpreter():
-    interpreted_child(__file__)
+# its TRITON_INTERPRET=1 child: test_interpreted.py (one child per group of such modules)
 
 
 @triton.jit

@@ -16,16 +16,13 @@ import pytest
 import torch
 import triton
 import triton.language as tl
-from conftest import interpreted_child
 
 from evaluator import dry_memory
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 
 
-@pytest.mark.skipif(INTERPRETED, reason="this is the child")
-def test_under_the_interpreter():
-    interpreted_child(__file__)
+# its TRITON_INTERPRET=1 child: test_interpreted.py (one child per group of such modules)
 
 
 def test_storages_are_packed_in_order_of_birth_each_pool_apart():

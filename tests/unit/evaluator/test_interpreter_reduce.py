@@ -16,16 +16,13 @@ import pytest
 import torch
 import triton
 import triton.language as tl
-from conftest import interpreted_child
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 "
                                        "child started by test_under_the_interpreter")
 
 
-@pytest.mark.skipif(INTERPRETED, reason="this is the child")
-def test_under_the_interpreter():
-    interpreted_child(__file__)
+# its TRITON_INTERPRET=1 child: test_interpreted.py (one child per group of such modules)
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ import pytest
 import torch
 import triton
 import triton.language as tl
-from conftest import interpreted_child, launch_outcomes
+from conftest import launch_outcomes
 from conftest import root_cause as _cause
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
@@ -23,9 +23,7 @@ needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRIT
 RUNS = 10  # launches per kernel: each draws its own order
 
 
-@pytest.mark.skipif(INTERPRETED, reason="this is the child")
-def test_under_the_interpreter():
-    interpreted_child(__file__)
+# its TRITON_INTERPRET=1 child: test_interpreted.py (one child per group of such modules)
 
 
 @pytest.fixture(autouse=True)

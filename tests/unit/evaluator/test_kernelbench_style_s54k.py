@@ -40,7 +40,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FixtureProblem
+from conftest import FixtureProblem, verdict_timing
 
 from common.config.evaluator import StaticConfig
 from evaluator.static_checks import check_source
@@ -152,5 +152,6 @@ def test_an_s54k_solution_passes_the_static_checks(solution):
 @pytest.mark.parametrize("solution", FULL)
 def test_an_s54k_solution_is_ok_on_the_cpu_evaluator(evaluator, settings, solution):
     problem = s54k_problem(solution)
-    verdict = evaluator.evaluate(problem, problem.solution, settings)
+    with verdict_timing(evaluator) as ev:  # read: the status alone (conftest.VERDICT_TIMING)
+        verdict = ev.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback

@@ -40,7 +40,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import FixtureProblem, cpu_config
+from conftest import FixtureProblem, cpu_config, depth_limits, verdict_timing
 
 from common.config.evaluator import StaticConfig
 from common.problem_sizes import declared_sizes
@@ -148,7 +148,8 @@ def test_the_depth_trials_raise_each_shrunk_element_of_a_tuple_size():
 @pytest.mark.parametrize("solution", FULL)
 def test_an_s56e_solution_is_ok_on_the_cpu_evaluator(evaluator, settings, solution):
     problem = s56e_problem(solution)
-    verdict = evaluator.evaluate(problem, problem.solution, settings)
+    with verdict_timing(evaluator) as ev:  # read: the status alone (conftest.VERDICT_TIMING)
+        verdict = ev.evaluate(problem, problem.solution, settings)
     assert verdict.status == "ok", verdict.feedback
 
 
@@ -199,15 +200,19 @@ def get_init_inputs():
 def test_a_depth_whose_reference_fails_is_not_run_again_by_the_worker(depth_evaluator, settings):
     """Only the depth trials are read, and they read none of the timing: both evaluations are
     untimed (31 s in session 65's suite, most of it two timing phases of a three-config autotuned
-    kernel; test_an_s56e_solution_is_ok_on_the_cpu_evaluator times this solution)."""
+    kernel; test_an_s56e_solution_is_ok_on_the_cpu_evaluator times this solution), and neither
+    runs the dry launch model (`dry_s=0`): it runs after the depth trials, writes none of their
+    report nor the worker's plan of them, and at this fixture's declared 8 x 393216 it was
+    10.7 of the first evaluation's CPU s (the model's thread, CPU (Triton interpreter), s67C)."""
     import msgspec
 
     problem = FixtureProblem(name="s56e/fails_above", source=FAILS_ABOVE, sizes={"cpu": {"dim": 3001}})
     solution = (HERE / "s56e_09_swish_solution.py").read_text()
     settings = msgspec.structs.replace(settings, timing=False, profile=False)
-    first = depth_evaluator.evaluate(problem, solution, settings)
+    with depth_limits(depth_evaluator, dry_s=0.0) as ev:
+        first = ev.evaluate(problem, solution, settings)
+        again = ev.evaluate(problem, solution, settings)
     assert first.status == "ok" and "timing was not requested" in first.feedback, first.feedback
     assert [t["size"] for t in first.details["depth"]["trials"]] == ["dim"]
     assert first.details["depth"]["trials"][0]["skipped"].startswith("the reference did not run there")
-    again = depth_evaluator.evaluate(problem, solution, settings)
     assert again.status == "ok" and again.details["depth"]["trials"] == []
