@@ -73,12 +73,21 @@ class Launch:
         return str(getattr(getattr(self.kernel, "fn", self.kernel), "__name__", "?"))
 
     @property
-    def identity(self) -> str:
-        """Its kernel's qualified name (evaluator.kernel_identity): the per-kernel rules' key
-        (dry_phase `_updated_short`, `_overwritten_short`), so that `Main.fix` and `Spare.fix`,
-        one name, are two kernels there (a name shared with a full-grid pass diluted a capped
-        one's share)."""
+    def qualname(self) -> str:
+        """Its kernel's qualified name: the per-kernel rules' key (dry_phase `_updated_short`,
+        `_overwritten_short`; `kernel_identity.keys`), so that `Main.fix` and `Spare.fix`, one
+        name, are two kernels there (a name shared with a full-grid pass diluted a capped one's
+        share)."""
         return kernel_identity.qualname(self.kernel)
+
+    @property
+    def identity(self) -> str:
+        """Its kernel's identity (evaluator.kernel_identity: qualified name and a digest of its
+        code and closure values): what the knock-out round knocked out, so one factory's two
+        kernels are two."""
+        from evaluator.launch_hook import _variant
+
+        return kernel_identity.identity(self.kernel, _variant(self.kernel, self.args, self.kwargs))
 
 
 def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset(),
@@ -101,6 +110,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
     declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
     memory, names, seen, unrun = dry_memory.Memory(), {}, {}, [] if unrun is None else unrun
     pace, ran_all = _Pace(budget), len(unrun)
+    keys = kernel_identity.keys(launches)  # one factory's two kernels are two keys
     for k, launch in enumerate(launches):
         facts = dry_facts.facts(launch.kernel)
         ordinal = seen[launch.name] = seen.get(launch.name, -1) + 1
@@ -108,13 +118,13 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             args, kwargs, tensors = _converted(launch, memory)
             for where, tensor in tensors:
                 names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
-            if launch.name in skip or launch.identity in skip:  # knockout_round: a name, or a qualified one
+            if launch.name in skip or launch.identity in skip:  # knockout_round: a name, or one of its kernels
                 continue
             if facts.data_bound is not None:
                 raise Unmodelled(facts.data_bound)
             pace.launch(math.prod(launch.grid))
             # an upper bound of a launch's stores (`unmasked`: dry_taint) is no update in place of any element
-            memory.begin(None if facts.unmasked else launch.identity, launch.identity, f"{launch.name}#{ordinal}")
+            memory.begin(None if facts.unmasked else keys[k], keys[k], f"{launch.name}#{ordinal}")
             _run(launch, args, kwargs, memory, facts, pace)
             if observe is not None:  # each launch's own stores (`current`): dry_configs.Least
                 observe(k, memory, names)

@@ -189,7 +189,7 @@ def _updated_short(cpu: dict, dec: dict) -> tuple[str, str, int, int] | None:
             continue
         for key, count in (seen.get("updated") or {}).items():
             whole, total = _elements(seen, key), _elements(there, key)
-            got = int((there.get("updated") or {}).get(key, 0))
+            got = _got(there.get("updated"), key)
             if whole and count == whole and got < total:
                 return name, key, total, got
     return _overwritten_short(cpu, dec)
@@ -241,9 +241,24 @@ def _overwrites(cpu: dict, dec: dict):
         if there is None:
             continue
         for key, count in (seen.get("overwritten") or {}).items():
-            got = int((there.get("overwritten") or {}).get(key, 0))
+            got = _got(there.get("overwritten"), key)
             if got and ("#" not in key or launches):
                 yield name, seen, there, key, count, got
+
+
+def _got(counts: dict | None, key: str) -> int:
+    """`key`'s count in the declared sizes' model; for one identity of a `def` launched as two
+    or more at the CPU's (`qualname~k@size`: evaluator.kernel_identity.keys) where the declared
+    sizes launch it as one, that `def`'s own (`qualname@size`): two launches on two storages whose
+    constexprs differ at the CPU's sizes only are then each the one kernel there."""
+    counts = counts or {}
+    if key in counts:
+        return int(counts[key])
+    kernel, at, size = key.rpartition("@")
+    qual, split, _ = kernel.rpartition("~")
+    if not split or "#" in kernel or any(k.startswith(f"{qual}~") for k in counts):
+        return 0
+    return int(counts.get(f"{qual}{at}{size}", 0))
 
 
 def _gap_grown(seen: dict, there: dict, key: str, count: int, got: int) -> bool:
@@ -256,7 +271,7 @@ def _gap_grown(seen: dict, there: dict, key: str, count: int, got: int) -> bool:
     capped part's loss, which no redundant rewrite hides, only adds to. Within the span, so that
     a padded buffer's tail nobody rewrites is no gap."""
     span_c = int((seen.get("overwrite_span") or {}).get(key, 0))
-    span_d = int((there.get("overwrite_span") or {}).get(key, 0))
+    span_d = _got(there.get("overwrite_span"), key)
     if not span_c or not span_d or count > span_c or got > span_d:
         return False
     return (span_d - got) * span_c * OVERWRITE_KEPT > (span_c - count) * span_d

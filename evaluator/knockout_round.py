@@ -61,7 +61,7 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
     group: what the round finds unneeded is `run.unneeded`, which the dry model skips
     (dry_phase `_skipped`). Skipping every decoy unasked left a capped in-place ReLU named
     twice (`Main.fix`, `Spare.fix`) unmodelled and its ok standing (red team s65e)."""
-    name_of = kernel_identity.asked(names[:max_kernels], shared, getattr(run, "qualnames", {}))
+    name_of = kernel_identity.asked(names[:max_kernels], getattr(run, "qualnames", {}))
     tried = list(name_of)  # names, and the qualified names of a name's kernels
     asked = [n for n in tried if n not in run.lost]  # one whose knock-out lost a child's device raised
     decoys = list(names[max_kernels:]) + [n for n in names[:max_kernels] if n in shared]
