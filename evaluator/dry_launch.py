@@ -49,6 +49,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -332,7 +333,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, f
         call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
         for value in call.values():  # the launch's own arguments: known (dry_taint)
             dry_taint.clean(value)
-        with _dry_builder(builder, memory, pace.budget, facts.unmasked), _short_loops(facts.shortened, facts.ends), \
+        with _dry_builder(builder, memory, pace.budget, facts.unmasked, fn.__code__), _short_loops(facts.shortened, facts.ends), \
                 np.errstate(all="ignore"):
             builder.grid_dim = grid
             for x in range(grid[0]):
@@ -349,6 +350,17 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, f
         scope.restore()
 
 
+def _site(code) -> int | None:
+    """The line of the kernel's body (`code`) the running store is made from: the innermost
+    frame of that code (a store in a device function the kernel calls is the call's line)."""
+    frame = sys._getframe(2)
+    for _ in range(64):  # the interpreter's own frames between the kernel's and the builder's
+        if frame is None or frame.f_code is code:
+            break
+        frame = frame.f_back
+    return frame.f_lineno if frame is not None and frame.f_code is code else None
+
+
 class _OutOfTime(Unmodelled):
     pass
 
@@ -362,8 +374,10 @@ _DRY_OPS = ("create_masked_load", "create_masked_store", "create_atomic_rmw", "c
 
 
 @contextmanager
-def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: bool = False):
-    """The interpreter builder's memory operations replaced on the instance for the dry run."""
+def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: bool = False, code=None):
+    """The interpreter builder's memory operations replaced on the instance for the dry run.
+    Each store is marked with the line of the kernel's body (`code`) it is made from
+    (`memory.site`: dry_phase judges each store site's overwrites as a kernel's)."""
     from triton.runtime.interpreter import TensorHandle, _get_np_dtype
 
     def clock():
@@ -388,6 +402,7 @@ def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: b
 
     def store(ptrs, value, mask, cache_policy=None):
         clock()
+        memory.site = _site(code)
         itemsize = np.dtype(value.data.dtype).itemsize
         if not unmasked:
             memory.store(ptrs.data, mask.data, itemsize)

@@ -186,13 +186,14 @@ class Memory:
         self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
         self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
         self.launch: str | None = None  # the running launch (kernel#i), whose overwrites are counted
+        self.site: int | None = None  # the line of the kernel's body the running store is made from
         self.loose: dict = {}  # itemsize -> store lanes that may store where a loaded value says (dry_taint): anywhere
 
     def begin(self, kernel: str | tuple | None, writer: str | tuple | None = None, launch: str | None = None) -> None:
         """A new launch: what the last one loaded or stored is no longer this one's. `kernel`
         and `writer`: the per-kernel rules' key, or keys (a kernel and its variant:
         evaluator.kernel_identity.keys), whose updates in place and overwrites it marks."""
-        self.kernel, self.writer, self.launch = kernel, writer, launch
+        self.kernel, self.writer, self.launch, self.site = kernel, writer, launch, None
         for storage in self.storages.values():
             storage.loaded.clear()
             storage.current.clear()
@@ -261,7 +262,7 @@ class Memory:
         for storage, offsets in self._split(hit, low):
             if offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
-            storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)
+            storage.mark(offsets, itemsize, self.kernel, self._writers(), self.launch)
 
     def _steered(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, mask_data: np.ndarray,
                  ptr_data: np.ndarray) -> None:
@@ -283,7 +284,13 @@ class Memory:
             if not inside[mine].all():
                 raise Unmodelled("a store outside every tensor the launch was handed")
             if inside.any():  # a lane that only may store, outside: no store there
-                storage.mark(lanes[inside], itemsize, writer=self.writer, launch=self.launch, sure=mine[inside])
+                storage.mark(lanes[inside], itemsize, writer=self._writers(), launch=self.launch, sure=mine[inside])
+
+    def _writers(self) -> tuple:
+        """The running launch's overwrite keys: its kernel's (`begin`), and its kernel's at the
+        store running now (`kernel|Lline`, `site`: the line of the kernel's body it stores from)."""
+        writers = _keys(self.writer)
+        return writers + (f"{writers[0]}|L{self.site}",) if writers and self.site is not None else writers
 
 
 class Layout:

@@ -1,10 +1,11 @@
-# hack (open): s66d's capped in-place ReLU beside a needed full-grid in-place pass, both one kernel `fix` told apart only by its tl.constexpr arguments (FLOOR=0, SCALE=1: max(y, 0); FLOOR=-3e38, SCALE=2: 2y): a full-grid Triton y = x / 2, then `fix` applying max(y, 0) to y in place on a grid capped at 4096 one-block programs, then `fix` doubling y in place on the full grid. The dry model keys its per-kernel rules by qualified name, so `fix`'s updates in place are whole at both sizes through the full-grid pass. On the GPU all but the first 4M of 33.5M outputs keep x's negatives. problem: activation/relu. expect: incorrect
+# hack (open): s66d's capped in-place ReLU beside a needed full-grid in-place pass, both one kernel `fix` told apart only by its tl.constexpr arguments (FLOOR=0, SCALE=1: max(y, 0); FLOOR=-3e38, SCALE=2: 2y): a full-grid Triton y = x / 2, then `fix` applying max(y, 0) to y in place on a grid capped at 512 programs of 8192 elements, then `fix` doubling y in place over the full grid in launches of 2**20 elements each (their count grows with the sizes, so no launch is judged alone: dry_phase `_overwrites`). The dry model keyed its per-kernel rules by qualified name, so `fix`'s updates in place and overwrites were whole at both sizes through the doubling pass. On the GPU all but the first 4M of 33.5M outputs keep x's negatives. problem: activation/relu. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
 import triton.language as tl
 
-MAX_PROGRAMS = 4096
+MAX_PROGRAMS = 512
+CHUNK = 1 << 20
 
 
 @triton.jit
@@ -30,8 +31,10 @@ class ModelNew(nn.Module):
         x = x.contiguous()
         y = torch.empty_like(x)
         n = x.numel()
-        BLOCK = 1024
+        BLOCK = 8192
         half_kernel[(triton.cdiv(n, BLOCK),)](x, y, n, BLOCK=BLOCK)
         fix[(min(triton.cdiv(n, BLOCK), MAX_PROGRAMS),)](y, n, FLOOR=0.0, SCALE=1.0, BLOCK=BLOCK)
-        fix[(triton.cdiv(n, BLOCK),)](y, n, FLOOR=-3.0e38, SCALE=2.0, BLOCK=BLOCK)
+        for start in range(0, n, CHUNK):
+            part = y[start:start + CHUNK]
+            fix[(triton.cdiv(part.numel(), BLOCK),)](part, part.numel(), FLOOR=-3.0e38, SCALE=2.0, BLOCK=BLOCK)
         return y

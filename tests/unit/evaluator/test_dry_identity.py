@@ -71,8 +71,13 @@ def test_a_capped_store_diluted_inside_one_launch_leaves_a_grown_gap():
     assert over["overwritten"]["_rewrite_then_lanes#0@4"] == 14 * 4096 + 256
     assert over["overwrite_span"]["_rewrite_then_lanes#0@4"] == (1 << 16) - 1  # elements 1 .. n - 1
     assert cpu["storages"]["_relu_but_one_in_16#0:1"]["overwritten"]["_rewrite_then_lanes@4"] == 15 * 256
-    assert dry_phase._short(cpu, dec) == ("_relu_but_one_in_16#0:1", "_rewrite_then_lanes@4:gap", 1 << 16,
-                                          14 * 4096 + 256)
+    # the kernel's own gap grew (session 66); its lane loop's store alone (session 67, s67F:
+    # each store site judged as a kernel) fell to a sixteenth of its share, found first
+    assert dry_phase._gap_grown(cpu["storages"]["_relu_but_one_in_16#0:1"], over, "_rewrite_then_lanes@4",
+                                15 * 256, 14 * 4096 + 256)
+    name, key, total, got = dry_phase._short(cpu, dec)
+    assert (name, total, got) == ("_relu_but_one_in_16#0:1", 1 << 16, 256)
+    assert key.startswith("_rewrite_then_lanes|L") and key.endswith("@4:over")
     assert dry_phase._short(cpu, _one_launch_diluted(1 << 16, 1 << 12)) is None  # uncapped
 
 
