@@ -147,14 +147,20 @@ def shared(seen: dict, module: str) -> dict[str, list[str]]:
     return {name: sorted(ids) for (m, name), ids in seen.items() if m == module and len(ids) > 1}
 
 
+MAX_ASKED = 4
+"""A name's identities the round knocks out each alone at most (`asked`); past it, the name as
+one group, as before session 67: each costs the round REPEATS forwards, and an honest kernel
+launched per layer under several constexprs would multiply them."""
+
+
 def asked(names: list[str], identities: dict) -> dict[str, str]:
     """{knock-out entry: kernel name} of the round: a name, or for a name the trials launched
-    as two or more kernels (`identities`: two classes' `fix`, one factory's two kernels), each
-    of them alone by its identity."""
+    as two to MAX_ASKED kernels (`identities`: two classes' `fix`, one `def` launched under two
+    sets of constexprs), each of them alone by its identity."""
     entries: dict[str, str] = {}
     for name in names:
         ids = identities.get(name)
-        if isinstance(ids, list) and len(ids) > 1:
+        if isinstance(ids, list) and 1 < len(ids) <= MAX_ASKED:
             entries.update({str(i): name for i in ids if str(i) != name})
         else:
             entries[name] = name

@@ -80,6 +80,8 @@ def test_a_def_launched_as_two_kernels_is_asked_and_keyed_as_two():
     # the round asks each identity of a name the trials launched as two or more
     assert kernel_identity.asked(["fix", "half"], {"fix": ["fix~a", "fix~b"]}) == \
         {"fix~a": "fix", "fix~b": "fix", "half": "half"}
+    many = [f"fix~{i}" for i in range(kernel_identity.MAX_ASKED + 1)]  # past it, one group
+    assert kernel_identity.asked(["fix"], {"fix": many}) == {"fix": "fix"}
     # the dry model keys them by the qualified name and by their order of first launch
     launches = [type("L", (), {"qualname": q, "identity": i})() for q, i in
                 (("h", "h~0"), ("f", "f~x"), ("f", "f~y"), ("f", "f~x"), ("g", "g~z"))]
