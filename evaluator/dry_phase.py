@@ -41,9 +41,11 @@ one kernel stored over earlier launches' stores, by its share at each size (`_ov
 a capped grid finishing by plain stores what a needed full-grid launch wrote, s64d), and per
 launch where both sizes make the same launches (a kernel's full-grid rewrites diluted its
 capped launch's share), each also by the part of its overwrites' span it left as earlier
-launches stored it (`_gap_grown`: rewrites inside one launch diluted its share, s65d). A kernel
-there is its qualified name (evaluator.kernel_identity: two classes' `fix` are two kernels,
-s65e). At the declared sizes an autotuned launch is judged under every config
+launches stored it (`_gap_grown`: rewrites inside one launch diluted its share, s65d), and each
+store site of a kernel as a kernel (`_judged_site`: a capped loop's store beside a full-grid
+store of the same kernel, s66d). A kernel there is its qualified name, and each of its identities
+where one forward launches it as several (evaluator.kernel_identity: two classes' `fix`, s65e;
+one `def` under two sets of constexprs, s67f). At the declared sizes an autotuned launch is judged under every config
 whose grid or constexprs differ from the drawn one's, each such forward on its own
 (evaluator.dry_configs: a GPU's benchmark keeps the capped config the fresh child drew 1 time
 in 9, s64d), and, with two or more such launches, by what every choice of their configs
