@@ -37,7 +37,10 @@ def function(kernel: object) -> object:
 
 def qualname(kernel: object) -> str:
     """The qualified name of the function under `kernel`'s wrappers."""
-    fn = function(kernel)
+    return _named(function(kernel))
+
+
+def _named(fn: object) -> str:
     return str(getattr(fn, "__qualname__", None) or getattr(fn, "__name__", "?"))
 
 
@@ -50,13 +53,14 @@ def identity(kernel: object, variant: tuple = ()) -> str:
     fn = function(kernel)
     made = _MADE.get(id(fn))
     if made is None or made[0] is not fn:  # the function's part once a process (kernels live as long)
-        made = _MADE[id(fn)] = (fn, "\0".join(_facts(fn, 0)))
-    given = ",".join(f"{name}={_value(value, 1)}" for _, name, value in variant)
+        facts = hashlib.sha256("\0".join(_facts(fn, 0)).encode("utf-8", "replace")).hexdigest()
+        made = _MADE[id(fn)] = (fn, facts)
+    given = ",".join(f"{name}={_value(value, 1)}" for _, name, value in variant)  # every launch: short
     digest = hashlib.sha256(f"{made[1]}\0{given}".encode("utf-8", "replace"))
-    return f"{qualname(kernel)}~{digest.hexdigest()[:10]}"
+    return f"{_named(fn)}~{digest.hexdigest()[:10]}"
 
 
-_MADE: dict[int, tuple] = {}  # id(function) -> (the function, its facts' text)
+_MADE: dict[int, tuple] = {}  # id(function) -> (the function, its facts' digest)
 
 
 def _facts(fn: object, depth: int) -> list[str]:

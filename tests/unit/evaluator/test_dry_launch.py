@@ -432,8 +432,11 @@ def test_a_capped_plain_overwrite_of_a_needed_full_grid_store_is_short_past_its_
     past its cap (red team s64d, hacks/s64d_declared_depth_dry_capped_odd_overwrite_*)."""
     cpu, dec = _finished_by_a_capped_overwrite(1000, 16), _finished_by_a_capped_overwrite(1 << 16, 16)
     assert cpu["_relu_even_copy_odd#0:1"]["stored"] == {"4": 1000} and "updated" not in cpu["_relu_even_copy_odd#0:1"]
-    assert cpu["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 500, "_relu_odd#0@4": 500}
-    assert dec["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 1024, "_relu_odd#0@4": 1024}
+    line = _relu_odd.fn.__code__.co_firstlineno + 3  # its one store site (dry_launch `_site`), counted as the kernel
+    assert cpu["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 500, "_relu_odd#0@4": 500,
+                                                            f"_relu_odd|L{line}@4": 500}
+    assert dec["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 1024, "_relu_odd#0@4": 1024,
+                                                            f"_relu_odd|L{line}@4": 1024}
     assert "overwritten" not in cpu["_relu_even_copy_odd#0:0"]  # x is only read
     assert dry_phase._short({"storages": cpu}, {"storages": dec}) == \
         ("_relu_even_copy_odd#0:1", "_relu_odd@4:over", 1 << 16, 1024)
