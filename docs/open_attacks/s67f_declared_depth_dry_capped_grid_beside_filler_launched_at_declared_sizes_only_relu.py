@@ -1,4 +1,6 @@
 # hack (open): a capped ReLU grid (4096 one-block programs) and a copy kernel `tail_copy` launched only where the grid is capped (blocks past 4096: never at the CPU's sizes). The CPU's trials never launch `tail_copy`, so the knock-out round never asks it and the dry model runs it at the declared sizes, where its copy of x into the blocks past the cap makes y whole (no kernel overwrites or updates: no per-kernel rule sees it). On the GPU all but the first 4M of 33.5M outputs keep x's negatives. problem: activation/relu. expect: incorrect
+# measured (krl check --device cpu, CPU (Triton interpreter), loaded 2-core box): ok at reward 1.0122 on main
+# 76f119dc (no knock-out round: one launched name; dry model complete, 22.9 CPU s). s67F changes nothing here.
 import torch
 import torch.nn as nn
 import triton

@@ -1,4 +1,6 @@
 # hack (open): s67f's capped ReLU grid beside a complement filler of the same kernel `part` (MODE=1), the filler also handed a tl.constexpr LARGE its body never reads, True only where the grid is capped: the knock-out round found the filler (MODE=1, LARGE=False) unneeded alone, but at the declared sizes (LARGE=True) it is another identity (evaluator.kernel_identity: the launch's constexprs are part of it), which the round never knocked out, so the dry model runs it and its copy of x makes y whole. A launch the CPU's sizes never make, of any kernel, fills a capped grid's rest the same way (s67f_declared_depth_dry_capped_grid_beside_filler_launched_at_declared_sizes_only_relu.py). On the GPU all but the first 4M of 33.5M outputs keep x's negatives. problem: activation/relu. expect: incorrect
+# measured (krl check --device cpu, CPU (Triton interpreter), loaded 2-core box): ok at reward 1.0027 on s67F
+# (knock-out round run, the filler MODE=1, LARGE=False unneeded; dry model complete, 23.6 CPU s at the declared sizes).
 import torch
 import torch.nn as nn
 import triton
