@@ -5,14 +5,16 @@ named kernels by `__name__`, so two namespace classes' `fix` (`Main.fix`, `Spare
 kernel to both: the round could not knock either out alone, counted the name a decoy unasked
 (gates.shared_names), and the dry model stored nothing for it, so a capped in-place ReLU named
 twice kept an ok (red team s65e, ok at 1.0008). Session 66 told them apart by qualified name;
-but a factory function's `def`, called twice, makes two kernels of one qualified name, told
-apart only by the values they closed over (a capped max(y, 0) and a full-grid doubling pass
-made by one `make_fix(floor, scale)`: red team s67f, ok at 1.0006 on main). So a kernel is its
-qualified name and a digest of what decides what it runs (`identity`): its code, the values of
-its closure cells, its defaults. It is what the function is, not a name its caller chose, the
-same in every child of the candidate (no address, no candidate code run to make it: a cell's
-object of the candidate's own class counts by its class alone). One factory's kernels per
-dtype or op (Liger's, unsloth's, flaggems' builders) are each a kernel, as two `def`s are.
+but one `def` launched under two sets of tl.constexpr values is two kernels of one qualified
+name (a capped max(y, 0) and a chunked full-grid doubling pass, FLOOR and SCALE constexprs: ok
+at 1.0002 on main; a capped ReLU grid and a filler copying x past the cap, MODE: ok at 1.0044;
+red team s67f), as a factory function's two would be (a nested `def` is refused statically). So
+a kernel is its qualified name and a digest of what decides what it runs (`identity`): its
+code, its closure cells' values, its defaults and the launch's constexprs. It is what the
+function is, not a name its caller chose, the same in every child of the candidate (no
+address, no candidate code run to make it: a value of the candidate's own class counts by its
+class alone). A `def` built per dtype or op (Liger's, unsloth's, flaggems' builders) is a
+kernel per variant, as two `def`s are.
 """
 from __future__ import annotations
 
