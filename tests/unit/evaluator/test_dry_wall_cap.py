@@ -14,6 +14,7 @@ import contextlib
 from types import SimpleNamespace
 
 import pytest
+from conftest import depth_limits
 
 from evaluator import dry_configs, dry_launch, dry_phase
 from evaluator.dry_launch import Budget, Launch
@@ -144,3 +145,52 @@ def test_a_forward_without_alternatives_replies_in_one_step():
                                lambda made: {"storages": {}, "launches": []}, stepped=True)
     assert "storages" in got and "forwards" not in got
     dry_configs.start(False)
+
+
+# Red team of the count (session 67): eight configs on eight grids (eight forwards, all granted),
+# the forward asleep at the declared sizes only, longer than one forward's cap and shorter than
+# eight. The count comes after the forward, so the forward's own step keeps one cap: refused.
+# (A sleep is refused by the static checks; a host loop stands for it, and the cap named in the
+# refusal, one forward's and not eight's, is what the test reads.)
+SPINS_AT_THE_DECLARED_SIZES = '''
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 64 << i}) for i in range(8)], key=["n"])
+@triton.jit
+def relu_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(o_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=m, other=0.0), 0.0), mask=m)
+
+
+class ModelNew(nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.contiguous()
+        out = torch.empty_like(x)
+        n = x.numel()
+        if n == 4096 * 8192:
+            for _ in range(10 ** 10):
+                pass
+        relu_kernel[lambda meta: (triton.cdiv(n, meta["BLOCK"]),)](x, out, n)
+        return out
+'''
+
+
+@pytest.mark.slow
+def test_many_configs_buy_a_forward_spinning_at_the_declared_sizes_no_time(depth_evaluator, settings):
+    """dry_s 6: one forward's cap 40 s, eight forwards' 250 s; the forward spins on the host at
+    the declared sizes (no depth trials, nothing timed): `timeout` at the one forward's cap, not
+    the count's (granted only to the step after the forward)."""
+    import msgspec
+
+    from common.problemset import builtin_problem
+
+    untimed = msgspec.structs.replace(settings, timing=False, profile=False)
+    with depth_limits(depth_evaluator, max_variants=0, dry_s=6.0) as ev:
+        verdict = ev.evaluate(builtin_problem("activation/relu"), SPINS_AT_THE_DECLARED_SIZES, untimed)
+    assert verdict.status == "timeout", verdict.feedback
+    assert "the model's wall-clock cap: 40 s)" in verdict.feedback, verdict.feedback
