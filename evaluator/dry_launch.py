@@ -242,7 +242,8 @@ def _converted(launch: Launch, memory: dry_memory.Memory):
 
 
 # the dry command's wall-clock cap, in units of the model's CPU budget (evaluator.dry_phase: on
-# the job's clock, which stops while the job is paused): a model thread given a fifth of a core
+# the job's clock, which stops while the job is paused): a model thread given a fifth of a core;
+# per forward modelled where autotune configs make several (dry_phase `_rest`, at most MAX_WALL_FORWARDS)
 WALL_TIMES = 5.0
 
 
