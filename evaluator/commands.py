@@ -55,7 +55,7 @@ imported — and the worker compares, times and decides. The commands:
   profile  {id, forwards, seeds}: coverage of the candidate's kernels (GPU: torch.profiler;
            CPU: the interpreter work meter, evaluator.cpu_work), each forward on a fresh
            draw of set `id`; only when nothing is timed (else see `go`)
-  dry      {budget_s, real_seed, runs}: the dry launch model at the child's sizes (evaluator.dry_launch)
+  dry      {budget_s, real_seed, runs, configs, stepped} or {rest, cpu_s}: the dry launch model at the child's sizes (evaluator.dry_launch)
   status   {}: integrity report of the process (a tamper signal, not a guarantee)
   release  {}: the reference child hands its device memory back (sets, batch, cache)
   cap      {bytes}: the reference child's device memory capped (None: uncapped), for a
@@ -589,10 +589,7 @@ class ChildState(TimedSteps):
 
     def dry(self, h: dict) -> tuple[dict, list]:
         from evaluator import dry_launch  # its model moves to meta: the child's last command
-        skip, seed = frozenset(str(k) for k in h.get("skip") or [] if isinstance(k, str)), h.get("real_seed")
-        runs = frozenset(int(i) for i in h.get("runs") or [] if type(i) is int)
-        return {"op": "result", **dry_launch.measured(self._workspace(), self.model, self.recorder, float(
-            h.get("budget_s", 60)), skip, None if seed is None else int(seed), runs, h.get("configs") is True)}, []
+        return {"op": "result", **dry_launch.command(self._workspace, self.model, self.recorder, h)}, []
 
     def status(self, h: dict) -> tuple[dict, list]:
         return {"op": "result", "tampered": self.integrity.check()}, []

@@ -145,7 +145,32 @@ class Least:
         return {"storages": out}
 
 
-def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None) -> dict:
+_PENDING: list = []  # the declared sizes' forwards, left for the dry command's second step (`rest`)
+
+
+def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None, stepped: bool = False) -> dict:
+    """The dry reply (`_all`); with `stepped` and alternative forwards to model, {"forwards": n}
+    first, the forwards kept for `rest`: the host sets the next step's wall cap and the job's
+    CPU limit in units of these forwards (evaluator.dry_phase `_granted`, bounded there: the count
+    is the child's claim), each forward still within a budget of its own."""
+    if past() is not None:
+        return {"configs_past": past()[:300]}
+    forwards = [("", launches), *variants(launches)]
+    _PENDING.clear()
+    if stepped and len(forwards) > 1:
+        _PENDING.append(partial(_all, forwards, budget, outputs, skip, model))
+        return {"forwards": len(forwards)}
+    return _all(forwards, budget, outputs, skip, model)
+
+
+def rest() -> dict:
+    """The forwards `modelled` left for the dry command's second step, modelled now."""
+    if not _PENDING:
+        return {"unmodelled": "no forwards were left to model"}
+    return _PENDING.pop()()
+
+
+def _all(forwards: list, budget, outputs: tuple, skip: frozenset, model=None) -> dict:
     """The dry reply of the drawn forward ({"storages", "launches"} or {"unmodelled"}: `model`,
     evaluator.dry_launch.stored by default), with "variants": each alternative forward's reply
     and its "config"; every forward modelled smallest first (programs in all), each within a
@@ -153,11 +178,7 @@ def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None
     one, six decoy configs over the whole output with fewer programs than the capped config,
     their stores repeated to cost the model ~20 s each, spent it before the capped one was
     reached and kept an ok at 1.0015 (session 64). Their sum is bounded from the host (the dry
-    command's wall cap, the job's CPU limit: a refusal). {"configs_past": why} past MAX_GRIDS
-    (`past`): dry_phase refuses it."""
-    if past() is not None:
-        return {"configs_past": past()[:300]}
-    forwards = [("", launches), *variants(launches)]
+    command's wall cap, the job's CPU limit, both in units of these forwards: a refusal)."""
     tuned = {ordinal for ordinal, made in _MADE.items() if made}
     least = Least(tuned) if len(tuned) > 1 and model is None else None
     order = sorted(range(len(forwards)), key=lambda i: sum(math.prod(x.grid) for x in forwards[i][1]))

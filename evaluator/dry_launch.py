@@ -253,7 +253,8 @@ def _converted(launch: Launch, memory: dry_memory.Memory):
 
 
 # the dry command's wall-clock cap, in units of the model's CPU budget (evaluator.dry_phase: on
-# the job's clock, which stops while the job is paused): a model thread given a fifth of a core
+# the job's clock, which stops while the job is paused): a model thread given a fifth of a core;
+# per forward modelled where autotune configs make several (dry_phase `_rest`, at most MAX_WALL_FORWARDS)
 WALL_TIMES = 5.0
 
 
@@ -483,7 +484,7 @@ MAX_LAUNCHES = 4096
 
 
 def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset(), real_seed: int | None = None,
-             runs: frozenset = frozenset(), configs: bool = False) -> dict:
+             runs: frozenset = frozenset(), configs: bool = False, stepped: bool = False) -> dict:
     """The child's side (the `dry` command): the candidate's forward at this child's sizes, its
     launches recorded and not run (LaunchRecorder.dry), then the model of every launch:
     {"storages": `stored`'s} or {"unmodelled": why}. The forward runs on meta tensors, or with
@@ -494,7 +495,9 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
     launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded). With
     `configs` (the declared sizes), also each other autotune config's grid: evaluator.dry_configs.
     The model's CPU time is counted from the forward's end (`Budget`): a forward spinning on the
-    host spends none of it; its wall time is dry_phase's cap. Replies carry "cpu_s"."""
+    host spends none of it; its wall time is dry_phase's cap. Replies carry "cpu_s". With
+    `stepped`, a forward with alternative configs replies {"forwards": n} first (`rest` then
+    models them: dry_configs.modelled)."""
     import torch
 
     from evaluator import candidate_env, dry_tells
@@ -525,7 +528,27 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
         dry_tells.start(None)
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
-    return dry_configs.modelled(launches, Budget(budget_s), tuple(outputs), skip)  # `stored`, per config
+    return dry_configs.modelled(launches, Budget(budget_s), tuple(outputs), skip, stepped=stepped)  # per config
+
+
+def command(workspace, model, recorder, h: dict) -> dict:
+    """The child's `dry` command (`measured`; with "rest", `rest`), its header read here."""
+    if h.get("rest") is True:  # the second step: the forwards left, a CPU limit for them
+        return rest(float(h.get("cpu_s", 0)))
+    skip, seed = frozenset(str(k) for k in h.get("skip") or [] if isinstance(k, str)), h.get("real_seed")
+    runs = frozenset(int(i) for i in h.get("runs") or [] if type(i) is int)
+    return measured(workspace(), model, recorder, float(h.get("budget_s", 60)), skip,
+                    None if seed is None else int(seed), runs, h.get("configs") is True, h.get("stepped") is True)
+
+
+def rest(cpu_s: float) -> dict:
+    """The dry command's second step: the forwards `measured` left (dry_configs.rest), the
+    child's CPU limit first set to `cpu_s` more (the host's grant, in units of those forwards:
+    evaluator.dry_phase `_granted`)."""
+    from evaluator.child import cpu_budget
+
+    cpu_budget(cpu_s)
+    return dry_configs.rest()
 
 
 def _real(phase: str):

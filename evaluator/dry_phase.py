@@ -476,6 +476,7 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
     once the dry command is sent (past its wall-clock cap, out of memory, or its CPU limit
     reached by threads of the candidate's): never a kept ok."""
     job = {"cpu_budget_s": 4 * budget + run.cfg.timeout_s, "device_memory_bytes": None}
+    cap = [dry_launch.WALL_TIMES * budget + _GRACE_S, 1]  # the wall cap now, in forwards (`_rest`)
     asked = False  # the dry command sent: where its child ends then, the candidate's code had it
     limit = run.cfg.timeout_s
     try:
@@ -495,8 +496,9 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
             skip = _skipped(run)
             asked = True
             reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed,
-                                      "runs": sorted(runs), "configs": configs},
-                                     dry_launch.WALL_TIMES * budget + _GRACE_S)
+                                      "runs": sorted(runs), "configs": configs, "stepped": configs}, cap[0])
+            if reply.get("op") != "error" and "forwards" in reply:  # dry_configs.modelled: their count first
+                reply = _rest(child, reply["forwards"], budget, run.cfg.timeout_s, cap)
     except ChildFailure as exc:
         # the dry command's child ended: the candidate's forward (its time or memory), or its
         # model past the wall cap: a sleep, a block or the candidate's own threads spend no CPU
@@ -504,17 +506,48 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
         # (a box stalled past the cap is refused too). Its threads reaching the child's CPU
         # limit end it as well.
         if asked:
-            cap = dry_launch.WALL_TIMES * budget + _GRACE_S
-            return {"ended": f"{str(exc)[:200]} (the model's wall-clock cap: {cap:.0f} s)"}
+            forwards = "" if cap[1] == 1 else f" for {cap[1]} forwards, one per distinct autotune config"
+            return {"ended": f"{str(exc)[:200]} (the model's wall-clock cap: {cap[0]:.0f} s{forwards})"}
         if real_seed is not None:  # the candidate's forward on real tensors: its time or memory
             return {"ended": str(exc)[:200]}
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
     if reply.get("op") != "error" and any(k in reply for k in ("values", "told", "raised")):
         return {k: reply[k] for k in ("values", "elements", "told", "needs", "raised") if k in reply}
-    if reply.get("op") != "error" and "configs_past" in reply:
+    if reply.get("op") != "error" and "configs_past" in reply:  # or a count past any honest child's (`_granted`)
         return {"configs_past": str(reply["configs_past"])[:300]}
     if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):
         # the drawn config unmodelled (past the model's pace) keeps the other configs' forwards
         return {"unmodelled": str(reply.get("unmodelled") or reply.get("message") or "no reply")[:300],
                 **({"variants": reply["variants"]} if isinstance(reply.get("variants"), list) else {})}
+    return reply
+
+
+# the most forwards' wall caps (and CPU limits) the dry command's second step is granted, however
+# many forwards the child counts: a candidate cannot buy more time by declaring more configs
+MAX_WALL_FORWARDS = 8
+
+
+def _granted(claim: object) -> int | None:
+    """The forwards whose wall caps the second step gets, from the child's count (a claim: its
+    code ran the candidate's): at most MAX_WALL_FORWARDS; None for a count no honest child makes
+    (not an int, under 2, or past dry_configs.MAX_GRIDS forwards: each autotuned launch takes at
+    most that many distinct grids, the drawn one included, or the child says `configs_past`)."""
+    if type(claim) is not int or not 2 <= claim <= dry_configs.MAX_GRIDS:
+        return None
+    return min(claim, MAX_WALL_FORWARDS)
+
+
+def _rest(child, claim: object, budget: float, timeout_s: float, cap: list) -> dict:
+    """The dry command's second step (dry_configs.rest): each forward of an autotuned launch's
+    configs has a CPU budget of its own (decoy configs must not spend a capped one's: s64), so
+    the wall cap (`cap`, set here) and the child's CPU limit are in units of the forwards
+    granted (`_granted`): one unit refused honest kernels of five to eight costly configs
+    (s66f_01/05/14, `timeout` at 610 s on a loaded box). A sleep or block there still ends at
+    the cap, and the forward itself ran within one unit (the first step's)."""
+    granted = _granted(claim)
+    if granted is None:
+        return {"op": "result", "configs_past": f"its child counted {str(claim)[:40]} forwards, "
+                                                f"past the {dry_configs.MAX_GRIDS} an honest count reaches"}
+    cap[:] = [granted * dry_launch.WALL_TIMES * budget + _GRACE_S, granted]
+    reply, _ = child.request({"op": "dry", "rest": True, "cpu_s": granted * 4 * budget + timeout_s}, cap[0])
     return reply

@@ -100,7 +100,8 @@ class DepthConfig(Section):
     """The dry launch model's CPU time per forward (evaluator.dry_phase; its thread's, which load
     elsewhere does not shrink): the candidate's launches are modelled at the CPU's and the declared
     sizes and a storage stored whole at the first and not at the second is refused. 0: off; past
-    it the verdict stands; past dry_launch.WALL_TIMES x it on the job's clock, refused."""
+    it the verdict stands; past dry_launch.WALL_TIMES x it on the job's clock (per forward where
+    autotune configs make several, at most dry_phase.MAX_WALL_FORWARDS), refused."""
     retries: int = Field(1, ge=0)
     """How many times a depth trial out of time runs again, each smaller by `retry_shrink`;
     out of time at every value, the verdict is `timeout`. Each retry is a value where a file
