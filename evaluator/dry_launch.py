@@ -55,7 +55,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evaluator import dry_configs, dry_facts, dry_memory, dry_taint, kernel_identity
+from evaluator import dry_configs, dry_facts, dry_memory, dry_taint, dry_values, kernel_identity
 from evaluator.dry_memory import Unmodelled
 
 
@@ -115,6 +115,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             pace.launch(math.prod(launch.grid))
             # an upper bound of a launch's stores (`unmasked`: dry_taint) is no update in place of any element
             memory.begin(None if facts.unmasked else launch.identity, launch.identity, f"{launch.name}#{ordinal}")
+            memory.values = dry_values.of(k)  # the real forward's copies it loads (evaluator.dry_values)
             _run(launch, args, kwargs, memory, facts, pace)
             if observe is not None:  # each launch's own stores (`current`): dry_configs.Least
                 observe(k, memory, names)
@@ -371,9 +372,19 @@ def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: b
 
     def loaded(handle, ptrs, mask, other):
         if unmasked:
-            known_off = ~dry_taint.of(mask, np.shape(ptrs.data)) & ~np.broadcast_to(mask.data, np.shape(ptrs.data))
-            held = np.zeros(np.shape(ptrs.data), dtype=bool) if other is None else dry_taint.of(other, np.shape(ptrs.data))
-            dry_taint.set_(handle, np.where(known_off, held, True))
+            shape = np.shape(ptrs.data)
+            sure = ~dry_taint.of(mask, shape)
+            on = np.broadcast_to(mask.data, shape).astype(bool)
+            held = np.zeros(shape, dtype=bool) if other is None else dry_taint.of(other, shape)
+            data = np.where(sure & ~on, held, True)
+            if memory.values and ptrs.get_element_ty().primitive_bitwidth == 8 * handle.data.dtype.itemsize:
+                # the real forward's draw, where the GPU's launch loads the same (dry_values)
+                storages = {s.base: s for s in memory.storages.values()}
+                values, known = dry_values.read(memory.values, storages, ptrs.data, sure & on & ~dry_taint.of(ptrs),
+                                                handle.data.dtype)
+                handle.data[known] = values[known]
+                data &= ~known
+            dry_taint.set_(handle, data)
         return handle
 
     def store(ptrs, value, mask, cache_policy=None):

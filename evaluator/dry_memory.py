@@ -186,6 +186,7 @@ class Memory:
         self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
         self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
         self.launch: str | None = None  # the running launch (kernel#i), whose overwrites are counted
+        self.values: list = []  # the running launch's copies of its storages (evaluator.dry_values)
         self.loose: dict = {}  # itemsize -> store lanes that may store where a loaded value says (dry_taint): anywhere
 
     def begin(self, kernel: str | None, writer: str | None = None, launch: str | None = None) -> None:

@@ -76,7 +76,14 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
         return verdict
     started = time.monotonic()
     cpu = _modelled(run, source, ref, dict(run.sizes), budget)
-    dec = _modelled(run, source, ref, declared, budget, configs=True) if "storages" in cpu else {}
+    grounded = _steered(cpu)  # the loaded data decides stores: both sizes on the problem's draw
+    if grounded:
+        cpu = _grounded(run, source, ref, dict(run.sizes), budget, cpu)
+    dec = _modelled(run, source, ref, declared, budget, configs=True) if "storages" in cpu and not grounded \
+        else _grounded(run, source, ref, declared, budget, {}, configs=True) if "storages" in cpu else {}
+    if not grounded and _steered(dec):
+        cpu = _grounded(run, source, ref, dict(run.sizes), budget, cpu)
+        dec = _grounded(run, source, ref, declared, budget, dec, configs=True) if "storages" in cpu else {}
     report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3),
                               "cpu_s": [cpu.get("cpu_s"), dec.get("cpu_s")]}  # the models' own (dry_launch.Budget)
     if cpu.get("unrun") or dec.get("unrun"):  # launches the model could not run (dry_launch.stored)
@@ -355,6 +362,35 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
                              "the real forward may hold", "refused": meta["values"]}
     real = _rerun(run, source, ref, sizes, budget, configs)
     real["meta"] = meta["values"]
+    why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
+    if why is not None:
+        real["refused"] = why
+    return real
+
+
+def _steered(seen: dict) -> bool:
+    """Whether the loaded data decides some store lane in this model (a storage, or a returned
+    tensor, with lanes stored maybe or loose: evaluator.dry_taint), in any config's forward."""
+    forwards = [seen, *(v for v in seen.get("variants") or () if isinstance(v, dict))]
+    return any(isinstance(entry, dict) and ("certain" in entry or "loose" in entry)
+               for one in forwards for entry in (one.get("storages") or {}).values())
+
+
+_GROUNDED = "its stores' masks or addresses are the loaded data's to decide (evaluator.dry_values)"
+
+
+def _grounded(run: _Run, source: str, ref: Any, sizes: dict, budget: float, seen: dict,
+              configs: bool = False) -> dict:
+    """The model at `sizes` on the problem's CPU draw (`_rerun`), each launch loading what its
+    storages held when it was made where the GPU's launch loads the same (evaluator.dry_values),
+    where the loaded data decides some store lane: with the model's zeros, a capped grid whose
+    every lane a loaded NaN test decides, `(pid < 4096) ^ (x != x)`, stored no lane for certain at
+    either size and kept an ok at 1.0007 (red team s66c). `seen`, where it is that forward's
+    already. Refused where it has no answer, as a real forward a tell asks for (`_modelled`)."""
+    if "meta" in seen:
+        return seen
+    real = _rerun(run, source, ref, sizes, budget, configs)
+    real["meta"] = _GROUNDED
     why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
     if why is not None:
         real["refused"] = why

@@ -45,6 +45,9 @@ from typing import Any
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
+from evaluator import dry_values
+from evaluator.aten_facts import FRESH_OPS
+
 NOT_ANSWERED = object()
 _IS_META = torch._C.TensorBase.__dict__["is_meta"]
 _TYPE = torch._C.TensorBase.type
@@ -76,6 +79,8 @@ _REAL_METADATA = _METADATA | {"data_ptr", "type", "is_meta"}
 def start(phase: str | None) -> None:
     """Watch the forward about to run (`phase` "meta" or "real"), or stop watching (None)."""
     _WATCH[0], _TOLD[0] = phase, None
+    if phase is not None:  # the copies outlive the forward: the model reads them after it
+        dry_values.start()
     _LAUNCHED.clear()
     _FROM.clear()
     _NEEDS.clear()
@@ -263,6 +268,8 @@ class Recorded(list):
 
     def append(self, made: Any) -> None:
         kernel, _, args, kwargs = made
+        # what its storages hold now, where the GPU's launch loads the same (evaluator.dry_values)
+        dry_values.take(len(self), kernel, list(_tensors((args, kwargs))), _LAUNCHED, _key)
         launched(kernel, tuple(args), dict(kwargs), len(self))
         super().append(made)
 
@@ -298,6 +305,12 @@ class Taint(TorchDispatchMode):
 
     def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
+        if func.overloadpacket.__name__ in FRESH_OPS:  # memory left as it was: never known (dry_values)
+            out = func(*args, **kwargs)
+            for t in _tensors(out):
+                with torch._C.DisableTorchFunction():
+                    dry_values.made_unset(_key(t), t.untyped_storage())
+            return out
         hot = bool(_LAUNCHED) and any(_key(t) in _LAUNCHED for t in _tensors((args, kwargs)))
         asker = hot and _reads(func, args, kwargs) and _asker()
         if asker:

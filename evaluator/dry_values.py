@@ -1,0 +1,105 @@
+"""The values a launch of the dry launch model's real forward (evaluator.dry_tells) loads where
+the GPU's launch would load the same: what its storages held when the launch was made.
+
+Session 66's per-lane dependence on the data (evaluator.dry_taint) stores a lane the loaded
+data decides maybe, never for certain, since the model's loads return zeros. That left a capped
+grid whose every store lane the data decides unjudged: `(pid < 4096) ^ (x != x)` stores no lane
+for certain at either size and may store every lane at both (red team s66c, ok at 1.0007), and
+a full grid whose addresses a loaded zero wraps into a capped window counts every lane loose
+(s66c). A fixed draw would not do: a kernel can tell the model's zeros (or any value it makes
+up) from the problem's draw (`x == 0` holds nowhere on a normal draw). So where a store's mask
+or address is the data's to decide, the model runs on the problem's own CPU draw at the same
+sizes (dry_phase `_grounded`), and a lane loads, from a storage its launch was handed, the bytes
+that storage held when the launch was made (`take`: a copy, since the forward's later host code
+may write the storage again before the model runs) where the GPU's launch loads the same: the
+storage is an input of the forward, a parameter, or made by an op that computes it (torch.zeros,
+a clone, a top-k), no launch made before may have stored into it (dry_tells `launched`: the
+model runs no launch's stores for real, and a skipped decoy's are nowhere), it was not made by
+an op that leaves memory as it was (`FRESH_OPS`: torch.empty holds noise here and whatever the
+GPU's allocator left there: zeros in a fresh block), and the running launch has not stored the
+element itself yet (dry_memory: as the CPU's interpreter runs programs one after another). Such
+a lane's value is known (dry_taint), so the mask it decides is the GPU's on that draw: stored
+for certain, or not stored. Every other lane loads zeros and stays the data's, as before.
+"""
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+import numpy as np
+
+LIMIT_BYTES = 1 << 31  # bytes of storages copied in one forward at most (the rest: zeros, the data's)
+
+_SNAPSHOTS: dict[int, list] = {}  # launch ordinal -> [(address, its bytes when the launch was made)]
+_UNSET: dict[int, Any] = {}  # storage key -> the storage (held), made by an op leaving memory as it was
+_HELD = [0]
+
+
+def start() -> None:
+    """A new forward: nothing copied, nothing made."""
+    _SNAPSHOTS.clear()
+    _UNSET.clear()
+    _HELD[0] = 0
+
+
+def made_unset(key: int, storage: Any) -> None:
+    """A storage an op that leaves memory as it was made (torch.empty): never known here."""
+    if key != -1:
+        _UNSET[key] = storage
+
+
+def take(ordinal: int, kernel: Any, tensors: list, launched: dict, key) -> None:
+    """Copy, for launch `ordinal`, the storages of `tensors` whose values the GPU's launch loads
+    too (none in `launched` or `_UNSET`), where its kernel's loaded values steer its stores
+    (dry_facts `unmasked`): only there does the model read them."""
+    from evaluator import dry_facts
+
+    fn = kernel
+    while fn is not None and not hasattr(fn, "arg_names"):
+        fn = getattr(fn, "fn", None)
+    if fn is None or not dry_facts.facts(fn).unmasked:
+        return
+    kept, seen = _SNAPSHOTS.setdefault(ordinal, []), set()
+    for t in tensors:
+        k = key(t)
+        if k == -1 or k in launched or k in _UNSET or k in seen or t.device.type != "cpu":
+            continue
+        seen.add(k)
+        storage = t.untyped_storage()
+        n = int(storage.nbytes())
+        if not n or _HELD[0] + n > LIMIT_BYTES:
+            continue
+        _HELD[0] += n
+        kept.append((int(storage.data_ptr()), np.frombuffer(ctypes.string_at(storage.data_ptr(), n), dtype=np.uint8)))
+
+
+def of(ordinal: int) -> list:
+    """The copies launch `ordinal` of the last real forward reads ([] in the meta forward)."""
+    return _SNAPSHOTS.get(ordinal, [])
+
+
+def read(copies: list, storages: dict, ptrs: np.ndarray, lanes: np.ndarray, dtype: np.dtype) -> tuple:
+    """(values, known) per lane of `ptrs` (uint64 addresses): the copied bytes where `lanes` is
+    True, the address is an aligned element inside a copy, and the running launch has not stored
+    that element yet (`storages`: dry_memory's, by base address, whose `current` marks say)."""
+    shape = np.shape(ptrs)
+    values, known = np.zeros(shape, dtype=dtype), np.zeros(shape, dtype=bool)
+    size = dtype.itemsize
+    flat = np.asarray(ptrs, dtype=np.uint64).reshape(-1)
+    want = np.broadcast_to(lanes, shape).reshape(-1)
+    for base, data in copies:
+        offs = flat.astype(np.int64) - base
+        inside = want & (offs >= 0) & (offs + size <= data.size) & (offs % size == 0)
+        if not inside.any():
+            continue
+        index = np.where(inside, offs // size, 0)
+        placed = storages.get(base)
+        if placed is not None and placed.current:
+            mine = placed.current.get(size)
+            if mine is None or len(placed.current) > 1:  # stored at another element size: none known
+                continue
+            inside &= ~mine[np.minimum(index, mine.size - 1)]
+        got = data[: data.size - data.size % size].view(dtype)[index]
+        values.reshape(-1)[inside] = got[inside]
+        known.reshape(-1)[inside] = True
+    return values, known
