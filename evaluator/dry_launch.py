@@ -349,7 +349,8 @@ class _OutOfTime(Unmodelled):
 # ReLU by `max.f32` had no model while it was refused here: s61d)
 _DRY_OPS = ("create_masked_load", "create_masked_store", "create_atomic_rmw", "create_atomic_cas",
             "create_atomic_poll", "create_descriptor_load", "create_descriptor_store",
-            "create_descriptor_gather", "create_descriptor_scatter", "create_extern_elementwise")
+            "create_descriptor_gather", "create_descriptor_scatter", "create_extern_elementwise",
+            "create_load", "create_store")
 
 
 @contextmanager
@@ -422,8 +423,16 @@ def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: b
     # time on s58i's matmul), and a wrap (the GPU's own behaviour) sends a store outside its
     # storage, which is no model, never a whole storage
     builder.options = dataclasses.replace(options, sanitize_overflow=False)
+    def every(ptrs):  # a maskless load's or store's mask: known (the interpreter's own is no builder op's)
+        import triton.language as tl
+
+        mask = TensorHandle(np.ones_like(ptrs.data, dtype=bool), tl.int1)
+        dry_taint.set_(mask, False)
+        return mask
+
     ops = {"create_masked_load": load, "create_masked_store": store, "create_atomic_rmw": rmw,
-           "create_atomic_cas": cas}
+           "create_atomic_cas": cas, "create_load": lambda ptr, *a, **k: load(ptr, every(ptr), None),
+           "create_store": lambda ptr, val, *a, **k: store(ptr, val, every(ptr))}
     for name in _DRY_OPS:
         setattr(builder, name, ops.get(name) or refused(name[len("create_"):]))
     try:

@@ -269,7 +269,10 @@ class Recorded(list):
     def append(self, made: Any) -> None:
         kernel, _, args, kwargs = made
         # what its storages hold now, where the GPU's launch loads the same (evaluator.dry_values)
-        dry_values.take(len(self), kernel, list(_tensors((args, kwargs))), _LAUNCHED, _key)
+        try:
+            dry_values.take(len(self), kernel, list(_tensors((args, kwargs))), _LAUNCHED, _key)
+        except dry_values.Past as exc:  # never a kept ok: the model cannot read what it loads
+            _tell(str(exc))
         launched(kernel, tuple(args), dict(kwargs), len(self))
         super().append(made)
 

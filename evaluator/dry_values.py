@@ -28,17 +28,24 @@ from typing import Any
 
 import numpy as np
 
-LIMIT_BYTES = 1 << 31  # bytes of storages copied in one forward at most (the rest: zeros, the data's)
+LIMIT_BYTES = 1 << 31  # bytes of distinct copies in one forward at most (past it: refused, `Past`)
 
 _SNAPSHOTS: dict[int, list] = {}  # launch ordinal -> [(address, its bytes when the launch was made)]
 _UNSET: dict[int, Any] = {}  # storage key -> the storage (held), made by an op leaving memory as it was
 _HELD = [0]
+_LAST: dict[int, tuple] = {}  # storage key -> (address, its last copy): an unchanged storage shares it
+
+
+class Past(RuntimeError):
+    """More distinct copies than LIMIT_BYTES: where the model would read zeros past the limit, a
+    forward could spend it on decoys first (evaluator.dry_tells refuses it: a tell)."""
 
 
 def start() -> None:
     """A new forward: nothing copied, nothing made."""
     _SNAPSHOTS.clear()
     _UNSET.clear()
+    _LAST.clear()
     _HELD[0] = 0
 
 
@@ -66,11 +73,20 @@ def take(ordinal: int, kernel: Any, tensors: list, launched: dict, key) -> None:
             continue
         seen.add(k)
         storage = t.untyped_storage()
-        n = int(storage.nbytes())
-        if not n or _HELD[0] + n > LIMIT_BYTES:
+        n, address = int(storage.nbytes()), int(storage.data_ptr())
+        if not n:
             continue
-        _HELD[0] += n
-        kept.append((int(storage.data_ptr()), np.frombuffer(ctypes.string_at(storage.data_ptr(), n), dtype=np.uint8)))
+        now = np.frombuffer(ctypes.string_at(address, n), dtype=np.uint8)
+        last = _LAST.get(k)
+        if last is not None and last[0] == address and last[1].size == n and np.array_equal(last[1], now):
+            now = last[1]  # unchanged since the last launch that was handed it: one copy
+        else:
+            _HELD[0] += n
+            if _HELD[0] > LIMIT_BYTES:
+                raise Past(f"its launches whose loaded values steer their stores were handed more than "
+                           f"{LIMIT_BYTES} bytes of distinct storage contents")
+            _LAST[k] = (address, now)
+        kept.append((address, now))
 
 
 def of(ordinal: int) -> list:
