@@ -46,7 +46,6 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from evaluator import dry_values
-from evaluator.aten_facts import FRESH_OPS
 
 NOT_ANSWERED = object()
 _IS_META = torch._C.TensorBase.__dict__["is_meta"]
@@ -308,18 +307,14 @@ class Taint(TorchDispatchMode):
 
     def __torch_dispatch__(self, func: Any, types: Any, args: tuple = (), kwargs: Any = None) -> Any:
         kwargs = kwargs or {}
-        if func.overloadpacket.__name__ in FRESH_OPS:  # memory left as it was: never known (dry_values)
-            out = func(*args, **kwargs)
-            for t in _tensors(out):
-                with torch._C.DisableTorchFunction():
-                    dry_values.made_unset(_key(t), t.untyped_storage())
-            return out
         hot = bool(_LAUNCHED) and any(_key(t) in _LAUNCHED for t in _tensors((args, kwargs)))
         asker = hot and _reads(func, args, kwargs) and _asker()
         if asker:
             _tell(f"`{func.overloadpacket.__name__}` of a value a launch the model does not run may have "
                   f"stored ({asker})", (args, kwargs))
         out = func(*args, **kwargs)
+        with torch._C.DisableTorchFunction():  # what memory left as it was makes (evaluator.dry_values)
+            dry_values.observed(func, args, kwargs, out, _key, _tensors)
         if hot:
             sources = _sources((args, kwargs))
             for t in _tensors(out):

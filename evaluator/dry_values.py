@@ -49,10 +49,38 @@ def start() -> None:
     _HELD[0] = 0
 
 
-def made_unset(key: int, storage: Any) -> None:
-    """A storage an op that leaves memory as it was made (torch.empty): never known here."""
+def made_unset(key: int, tensor: Any) -> None:
+    """A tensor's storage an op that leaves memory as it was made (torch.empty), or an op wrote
+    from such a storage: never known here."""
     if key != -1:
-        _UNSET[key] = storage
+        _UNSET[key] = tensor.untyped_storage()
+
+
+_SETTERS = frozenset({"fill_", "zero_", "copy_"})  # ops writing every element of their first argument
+
+
+def observed(func, args: tuple, kwargs: dict, out, key, tensors) -> None:
+    """An aten op of the real forward: what an op that leaves memory as it was makes is unset
+    (FRESH_OPS), and so is what an op writes from an unset storage (noise here, what the GPU's
+    allocator left there: `torch.empty(1) != 0` decided a store in the model where a fresh GPU
+    block holds zeros); a fill, a zero or a copy from set values over a whole storage sets it."""
+    from evaluator.aten_facts import FRESH_OPS, written
+
+    name = func.overloadpacket.__name__
+    if name in FRESH_OPS:
+        for t in tensors(out):
+            made_unset(key(t), t)
+        return
+    if not _UNSET:
+        return
+    reads = [t for i, t in enumerate(tensors((args, kwargs))) if not (i == 0 and name in _SETTERS)]
+    noisy = any(key(t) in _UNSET for t in reads)
+    for t in written(func, args, kwargs, out):
+        if noisy:
+            made_unset(key(t), t)
+        elif name in _SETTERS and t.is_contiguous() and t.storage_offset() == 0 \
+                and t.numel() * t.element_size() == t.untyped_storage().nbytes():
+            _UNSET.pop(key(t), None)
 
 
 def take(ordinal: int, kernel: Any, tensors: list, launched: dict, key) -> None:

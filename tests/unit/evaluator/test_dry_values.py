@@ -123,7 +123,7 @@ def test_what_a_launch_may_have_stored_and_fresh_memory_are_never_read():
     earlier = _model(_cap_xor_nan, [x, y], (n,), n // 64, launched={_key(x): x.untyped_storage()})
     assert earlier["_cap_xor_nan#0:1"]["certain"] == {"4": 0}  # zeros, the data's: as before
     dry_values.start()
-    dry_values.made_unset(_key(x), x.untyped_storage())
+    dry_values.made_unset(_key(x), x)
     from evaluator import dry_launch
 
     dry_values.take(0, _cap_xor_nan, [x, y], {}, _key)
@@ -141,3 +141,23 @@ def test_what_the_running_launch_stored_itself_is_not_read_from_the_copy():
     # program 0 stores the flag before it loads it: from there on the flag is the data's, and
     # only the first 16 programs store for certain (on the GPU the flag reads 1: capped)
     assert got["certain"] == {"4": 16 * 64}
+
+
+def test_fresh_memory_and_what_is_computed_from_it_stay_unset_until_a_whole_fill():
+    from evaluator import dry_tells
+
+    dry_tells.start("real")
+    try:
+        with dry_tells.Taint():
+            fresh, filled, half = torch.empty(4), torch.empty(4), torch.empty(4)
+            made = fresh + 1
+            filled.fill_(0)
+            half[:2].fill_(0)
+            copied = torch.zeros(4)
+            copied.copy_(fresh)
+            drawn = torch.zeros(4) + 1
+        unset = {_key(t) for t in (fresh, made, half, copied)}
+        assert unset <= set(dry_values._UNSET) and _key(filled) not in dry_values._UNSET
+        assert _key(drawn) not in dry_values._UNSET
+    finally:
+        dry_tells.start(None)
