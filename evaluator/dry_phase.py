@@ -28,7 +28,11 @@ of them may have stored, raises, or its child ends, the model cannot run it as t
 the candidate is refused (`_unanswered`: `timeout`, or `runtime_error` where it raised): a
 give-up the candidate's code can cause is never a kept ok (red team s61d's host NaN guard, s62a).
 A launch the model cannot run (its stores a loaded value steers, an op it does not know)
-stores nothing there, the rest judged (dry_launch.stored; s65e). What has no model otherwise (more than
+stores nothing there, the rest judged (dry_launch.stored; s65e). Where a store lane is the
+loaded data's to decide (evaluator.dry_taint), both sizes are modelled again on the problem's
+CPU draw, each launch loading its storages' values as made where the GPU's launch loads the
+same (`_grounded`, evaluator.dry_values): on the model's zeros `(pid < 4096) ^ (x != x)` stored
+no lane for certain at either size (red team s66c, ok at 1.0040). What has no model otherwise (more than
 `dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so in
 `details["dry"]`; a problem whose inputs are past `dry_tells.REAL_ELEMENTS` where the real forward
 was needed is refused (session 65: its give-up was the candidate's to cause by any host read). Not judged (docs/threat_model.md): a reduction cut short (the model does
