@@ -161,3 +161,19 @@ def test_fresh_memory_and_what_is_computed_from_it_stay_unset_until_a_whole_fill
         assert _key(drawn) not in dry_values._UNSET
     finally:
         dry_tells.start(None)
+
+
+@needs_interpreter
+def test_a_data_addressed_launch_the_pace_stops_leaves_its_storages_unjudged():
+    """On the draw its addresses are known: its first programs' stores are no lower bound (the
+    honest Inductor epilogues s50h_09 and s50h_12 went short where the pace stopped them)."""
+    from evaluator import dry_launch
+
+    ticks = iter(range(10**6))
+    n, unrun = 1 << 14, []
+    tensors = [torch.randn(n), torch.empty(n), torch.zeros(1, dtype=torch.int32)]
+    dry_values.start()
+    dry_values.take(0, _wrapped, tensors, {}, _key)
+    got = dry_launch.stored([dry_launch.Launch(_wrapped, (n // 64,), (*tensors, n), {"BLOCK": 64})],
+                            dry_launch.Budget(40, cpu=lambda: float(next(ticks))), unrun=unrun)
+    assert unrun and "_wrapped#0:1" not in got
