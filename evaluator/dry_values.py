@@ -75,7 +75,11 @@ def observed(func, args: tuple, kwargs: dict, out, key, tensors) -> None:
         return
     reads = [t for i, t in enumerate(tensors((args, kwargs))) if not (i == 0 and name in _SETTERS)]
     noisy = any(key(t) in _UNSET for t in reads)
-    for t in written(func, args, kwargs, out):
+    try:
+        targets = written(func, args, kwargs, out)
+    except Exception:  # noqa: BLE001  (what it wrote unknown: everything it touched is unset)
+        targets, noisy = list(tensors((args, kwargs, out))), True
+    for t in targets:
         if noisy:
             made_unset(key(t), t)
         elif name in _SETTERS and t.is_contiguous() and t.storage_offset() == 0 \
