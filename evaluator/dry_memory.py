@@ -187,6 +187,7 @@ class Memory:
         self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
         self.launch: str | None = None  # the running launch (kernel#i), whose overwrites are counted
         self.site: int | None = None  # the line of the kernel's body the running store is made from
+        self.values: list = []  # the running launch's copies of its storages (evaluator.dry_values)
         self.loose: dict = {}  # itemsize -> store lanes that may store where a loaded value says (dry_taint): anywhere
 
     def begin(self, kernel: str | tuple | None, writer: str | tuple | None = None, launch: str | None = None) -> None:

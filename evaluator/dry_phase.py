@@ -28,7 +28,11 @@ of them may have stored, raises, or its child ends, the model cannot run it as t
 the candidate is refused (`_unanswered`: `timeout`, or `runtime_error` where it raised): a
 give-up the candidate's code can cause is never a kept ok (red team s61d's host NaN guard, s62a).
 A launch the model cannot run (its stores a loaded value steers, an op it does not know)
-stores nothing there, the rest judged (dry_launch.stored; s65e). What has no model otherwise (more than
+stores nothing there, the rest judged (dry_launch.stored; s65e). Where a store lane is the
+loaded data's to decide (evaluator.dry_taint), both sizes are modelled again on the problem's
+CPU draw, each launch loading its storages' values as made where the GPU's launch loads the
+same (`_grounded`, evaluator.dry_values): on the model's zeros `(pid < 4096) ^ (x != x)` stored
+no lane for certain at either size (red team s66c, ok at 1.0040). What has no model otherwise (more than
 `dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so in
 `details["dry"]`; a problem whose inputs are past `dry_tells.REAL_ELEMENTS` where the real forward
 was needed is refused (session 65: its give-up was the candidate's to cause by any host read). Not judged (docs/threat_model.md): a reduction cut short (the model does
@@ -78,7 +82,14 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
         return verdict
     started = time.monotonic()
     cpu = _modelled(run, source, ref, dict(run.sizes), budget)
-    dec = _modelled(run, source, ref, declared, budget, configs=True) if "storages" in cpu else {}
+    grounded = _steered(cpu)  # the loaded data decides stores: both sizes on the problem's draw
+    if grounded:
+        cpu = _grounded(run, source, ref, dict(run.sizes), budget, cpu)
+    dec = _modelled(run, source, ref, declared, budget, configs=True) if "storages" in cpu and not grounded \
+        else _grounded(run, source, ref, declared, budget, {}, configs=True) if "storages" in cpu else {}
+    if not grounded and _steered(dec):
+        cpu = _grounded(run, source, ref, dict(run.sizes), budget, cpu)
+        dec = _grounded(run, source, ref, declared, budget, dec, configs=True) if "storages" in cpu else {}
     report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3),
                               "cpu_s": [cpu.get("cpu_s"), dec.get("cpu_s")]}  # the models' own (dry_launch.Budget)
     if cpu.get("unrun") or dec.get("unrun"):  # launches the model could not run (dry_launch.stored)
@@ -393,6 +404,35 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
                              "the real forward may hold", "refused": meta["values"]}
     real = _rerun(run, source, ref, sizes, budget, configs)
     real["meta"] = meta["values"]
+    why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
+    if why is not None:
+        real["refused"] = why
+    return real
+
+
+def _steered(seen: dict) -> bool:
+    """Whether the loaded data decides some store lane in this model (a storage, or a returned
+    tensor, with lanes stored maybe or loose: evaluator.dry_taint), in any config's forward."""
+    forwards = [seen, *(v for v in seen.get("variants") or () if isinstance(v, dict))]
+    return any(isinstance(entry, dict) and ("certain" in entry or "loose" in entry)
+               for one in forwards for entry in (one.get("storages") or {}).values())
+
+
+_GROUNDED = "its stores' masks or addresses are the loaded data's to decide (evaluator.dry_values)"
+
+
+def _grounded(run: _Run, source: str, ref: Any, sizes: dict, budget: float, seen: dict,
+              configs: bool = False) -> dict:
+    """The model at `sizes` on the problem's CPU draw (`_rerun`), each launch loading what its
+    storages held when it was made where the GPU's launch loads the same (evaluator.dry_values),
+    where the loaded data decides some store lane: with the model's zeros, a capped grid whose
+    every lane a loaded NaN test decides, `(pid < 4096) ^ (x != x)`, stored no lane for certain at
+    either size and kept an ok at 1.0007 (red team s66c). `seen`, where it is that forward's
+    already. Refused where it has no answer, as a real forward a tell asks for (`_modelled`)."""
+    if "meta" in seen:
+        return seen
+    real = _rerun(run, source, ref, sizes, budget, configs)
+    real["meta"] = _GROUNDED
     why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
     if why is not None:
         real["refused"] = why

@@ -45,6 +45,8 @@ from typing import Any
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
+from evaluator import dry_values
+
 NOT_ANSWERED = object()
 _IS_META = torch._C.TensorBase.__dict__["is_meta"]
 _TYPE = torch._C.TensorBase.type
@@ -76,6 +78,8 @@ _REAL_METADATA = _METADATA | {"data_ptr", "type", "is_meta"}
 def start(phase: str | None) -> None:
     """Watch the forward about to run (`phase` "meta" or "real"), or stop watching (None)."""
     _WATCH[0], _TOLD[0] = phase, None
+    if phase is not None:  # the copies outlive the forward: the model reads them after it
+        dry_values.start()
     _LAUNCHED.clear()
     _FROM.clear()
     _NEEDS.clear()
@@ -263,6 +267,11 @@ class Recorded(list):
 
     def append(self, made: Any) -> None:
         kernel, _, args, kwargs = made
+        # what its storages hold now, where the GPU's launch loads the same (evaluator.dry_values)
+        try:
+            dry_values.take(len(self), kernel, list(_tensors((args, kwargs))), _LAUNCHED, _key)
+        except dry_values.Past as exc:  # never a kept ok: the model cannot read what it loads
+            _tell(str(exc))
         launched(kernel, tuple(args), dict(kwargs), len(self))
         super().append(made)
 
@@ -304,6 +313,8 @@ class Taint(TorchDispatchMode):
             _tell(f"`{func.overloadpacket.__name__}` of a value a launch the model does not run may have "
                   f"stored ({asker})", (args, kwargs))
         out = func(*args, **kwargs)
+        with torch._C.DisableTorchFunction():  # what memory left as it was makes (evaluator.dry_values)
+            dry_values.observed(func, args, kwargs, out, _key, _tensors)
         if hot:
             sources = _sources((args, kwargs))
             for t in _tensors(out):

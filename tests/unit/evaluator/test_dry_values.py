@@ -1,0 +1,179 @@
+"""The values a launch of the dry model's real forward loads (evaluator.dry_values, session 67):
+where a store's mask or address is the loaded data's to decide, the model runs on the problem's
+CPU draw, and a lane loads what its storage held when the launch was made where the GPU's launch
+loads the same.
+
+- a capped grid whose every lane a loaded NaN test decides (`(pid < 16) ^ (x != x)`: red team
+  s66c) stores nothing for certain on the model's zeros, and on the draw stores the capped part:
+  short past the cap (the union rule itself);
+- a full grid wrapped into a capped window at a loaded zero's offset (s66c) stores at known
+  addresses on the draw: the window only;
+- an honest NaN-skipping mask (`x == x`) stores every element for certain on the draw, at both sizes;
+- what a launch made before may have stored, what torch.empty left, and what the running launch
+  stored itself are never read: zeros there, the data's as before.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+import torch
+import triton
+import triton.language as tl
+from conftest import interpreted_child
+
+from evaluator import dry_phase, dry_values
+
+INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
+needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 child")
+
+
+@pytest.mark.skipif(INTERPRETED, reason="this is the child")
+def test_under_the_interpreter():
+    interpreted_child(__file__)
+
+
+@triton.jit
+def _cap_xor_nan(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=(offs < n) & ((offs * 0 + pid < 16) ^ (x != x)))
+
+
+@triton.jit
+def _nan_skipping(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=(offs < n) & (x == x))
+
+
+@triton.jit
+def _wrapped(x_ptr, y_ptr, zero_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    shift = tl.load(zero_ptr)
+    tl.store(y_ptr + (offs % 1024) + shift, tl.maximum(x, 0.0), mask=(offs < n) & (offs < 1024))
+    tl.store(y_ptr + (offs % 1024) + shift * (offs + 1), tl.maximum(x, 0.0), mask=(offs < n) & (offs >= 1024))
+
+
+@triton.jit
+def _flag_first(x_ptr, y_ptr, flag_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(flag_ptr + pid * 0, 1, mask=pid == 0)  # program 0 marks the flag, later programs read it
+    flag = tl.load(flag_ptr + offs * 0)
+    tl.store(y_ptr + offs, x, mask=(offs < n) & ((offs * 0 + pid < 16) | (flag == 0)))
+
+
+def _key(t) -> int:
+    return t.untyped_storage()._cdata
+
+
+def _model(kernel, tensors: list, ints: tuple, programs: int, launched: dict | None = None, real: bool = True):
+    """The model of one launch on CPU tensors: with `real`, its storages copied as made."""
+    from evaluator import dry_launch
+
+    dry_values.start()
+    launch = dry_launch.Launch(kernel, (programs,), (*tensors, *ints), {"BLOCK": 64})
+    if real:
+        dry_values.take(0, kernel, tensors, launched or {}, _key)
+    return dry_launch.stored([launch], dry_launch.Budget(60))
+
+
+def _y(kernel, n: int, programs: int, **kw) -> dict:
+    x = torch.randn(n)
+    return _model(kernel, [x, torch.empty(n)], (n,), programs, **kw)[f"{kernel.fn.__name__}#0:1"]
+
+
+@needs_interpreter
+def test_a_cap_every_lane_of_which_the_data_decides_is_seen_on_the_draw():
+    cpu, dec = _y(_cap_xor_nan, 1000, 16), _y(_cap_xor_nan, 1 << 16, 1 << 10)
+    assert cpu["stored"] == {"4": 1000} and dec["stored"] == {"4": 1024}
+    assert dry_phase._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) == ("y", "4", 1 << 16, 1024)
+    # on the model's zeros every lane is the data's at both sizes: nothing judged (s66C's hole)
+    zeros_cpu, zeros_dec = _y(_cap_xor_nan, 1000, 16, real=False), _y(_cap_xor_nan, 1 << 16, 1 << 10, real=False)
+    assert zeros_cpu["certain"] == {"4": 0}
+    assert dry_phase._short({"storages": {"y": zeros_cpu}}, {"storages": {"y": zeros_dec}}) is None
+
+
+@needs_interpreter
+def test_an_honest_nan_skipping_mask_is_whole_for_certain_on_the_draw_at_both_sizes():
+    cpu, dec = _y(_nan_skipping, 1000, 16), _y(_nan_skipping, 1 << 16, 1 << 10)
+    assert cpu["stored"] == {"4": 1000} and dec["stored"] == {"4": 1 << 16}
+    assert cpu.get("certain", {"4": 1000}) == {"4": 1000}
+    assert dry_phase._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) is None
+
+
+@needs_interpreter
+def test_a_grid_wrapped_into_a_window_at_a_loaded_zero_stores_the_window_only():
+    def y(n: int) -> dict:
+        tensors = [torch.randn(n), torch.empty(n), torch.zeros(1, dtype=torch.int32)]
+        return _model(_wrapped, tensors, (n,), n // 64)["_wrapped#0:1"]
+    cpu, dec = y(1024), y(1 << 14)
+    assert cpu["stored"] == {"4": 1024} and dec["stored"] == {"4": 1024} and "loose" not in dec
+    assert dry_phase._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) == ("y", "4", 1 << 14, 1024)
+
+
+@needs_interpreter
+def test_what_a_launch_may_have_stored_and_fresh_memory_are_never_read():
+    n = 1 << 12
+    x, y = torch.randn(n), torch.empty(n)
+    earlier = _model(_cap_xor_nan, [x, y], (n,), n // 64, launched={_key(x): x.untyped_storage()})
+    assert earlier["_cap_xor_nan#0:1"]["certain"] == {"4": 0}  # zeros, the data's: as before
+    dry_values.start()
+    dry_values.made_unset(_key(x), x)
+    from evaluator import dry_launch
+
+    dry_values.take(0, _cap_xor_nan, [x, y], {}, _key)
+    assert all(base != x.untyped_storage().data_ptr() for base, _ in dry_values.of(0))
+    got = dry_launch.stored([dry_launch.Launch(_cap_xor_nan, (n // 64,), (x, y, n), {"BLOCK": 64})],
+                            dry_launch.Budget(60))
+    assert got["_cap_xor_nan#0:1"]["certain"] == {"4": 0}
+
+
+@needs_interpreter
+def test_what_the_running_launch_stored_itself_is_not_read_from_the_copy():
+    n = 1 << 12
+    tensors = [torch.randn(n), torch.empty(n), torch.zeros(1, dtype=torch.int32)]
+    got = _model(_flag_first, tensors, (n,), n // 64)["_flag_first#0:1"]
+    # program 0 stores the flag before it loads it: from there on the flag is the data's, and
+    # only the first 16 programs store for certain (on the GPU the flag reads 1: capped)
+    assert got["certain"] == {"4": 16 * 64}
+
+
+def test_fresh_memory_and_what_is_computed_from_it_stay_unset_until_a_whole_fill():
+    from evaluator import dry_tells
+
+    dry_tells.start("real")
+    try:
+        with dry_tells.Taint():
+            fresh, filled, half = torch.empty(4), torch.empty(4), torch.empty(4)
+            made = fresh + 1
+            filled.fill_(0)
+            half[:2].fill_(0)
+            copied = torch.zeros(4)
+            copied.copy_(fresh)
+            drawn = torch.zeros(4) + 1
+        unset = {_key(t) for t in (fresh, made, half, copied)}
+        assert unset <= set(dry_values._UNSET) and _key(filled) not in dry_values._UNSET
+        assert _key(drawn) not in dry_values._UNSET
+    finally:
+        dry_tells.start(None)
+
+
+@needs_interpreter
+def test_a_data_addressed_launch_the_pace_stops_leaves_its_storages_unjudged():
+    """On the draw its addresses are known: its first programs' stores are no lower bound (the
+    honest Inductor epilogues s50h_09 and s50h_12 went short where the pace stopped them)."""
+    from evaluator import dry_launch
+
+    ticks = iter(range(10**6))
+    n, unrun = 1 << 14, []
+    tensors = [torch.randn(n), torch.empty(n), torch.zeros(1, dtype=torch.int32)]
+    dry_values.start()
+    dry_values.take(0, _wrapped, tensors, {}, _key)
+    got = dry_launch.stored([dry_launch.Launch(_wrapped, (n // 64,), (*tensors, n), {"BLOCK": 64})],
+                            dry_launch.Budget(40, cpu=lambda: float(next(ticks))), unrun=unrun)
+    assert unrun and "_wrapped#0:1" not in got
