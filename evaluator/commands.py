@@ -55,7 +55,7 @@ imported — and the worker compares, times and decides. The commands:
   profile  {id, forwards, seeds}: coverage of the candidate's kernels (GPU: torch.profiler;
            CPU: the interpreter work meter, evaluator.cpu_work), each forward on a fresh
            draw of set `id`; only when nothing is timed (else see `go`)
-  dry      {budget_s, real_seed, runs, configs, stepped} or {rest, cpu_s}: the dry launch model at the child's sizes (evaluator.dry_launch)
+  dry      {budget_s, real_seed, runs, configs, stepped} or {rest, cpu_s}: the dry launch model at the child's sizes (evaluator.dry_command)
   status   {}: integrity report of the process (a tamper signal, not a guarantee)
   release  {}: the reference child hands its device memory back (sets, batch, cache)
   cap      {bytes}: the reference child's device memory capped (None: uncapped), for a
@@ -588,8 +588,8 @@ class ChildState(TimedSteps):
         return {"op": "result"}, []
 
     def dry(self, h: dict) -> tuple[dict, list]:
-        from evaluator import dry_launch  # its model moves to meta: the child's last command
-        return {"op": "result", **dry_launch.command(self._workspace, self.model, self.recorder, h)}, []
+        from evaluator import dry_command  # its model moves to meta: the child's last command
+        return {"op": "result", **dry_command.command(self._workspace, self.model, self.recorder, h)}, []
 
     def status(self, h: dict) -> tuple[dict, list]:
         return {"op": "result", "tampered": self.integrity.check()}, []

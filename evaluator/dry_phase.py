@@ -33,7 +33,7 @@ loaded data's to decide (evaluator.dry_taint), both sizes are modelled again on 
 CPU draw, each launch loading its storages' values as made where the GPU's launch loads the
 same (`_grounded`, evaluator.dry_values): on the model's zeros `(pid < 4096) ^ (x != x)` stored
 no lane for certain at either size (red team s66c, ok at 1.0040). What has no model otherwise (more than
-`dry_launch.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so in
+`dry_command.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so in
 `details["dry"]`; a problem whose inputs are past `dry_tells.REAL_ELEMENTS` where the real forward
 was needed is refused (session 65: its give-up was the candidate's to cause by any host read). Not judged (docs/threat_model.md): a reduction cut short (the model does
 not compare loads), a storage finished by torch after a kernel capped by a constant (it would

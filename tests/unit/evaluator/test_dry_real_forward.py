@@ -1,4 +1,4 @@
-"""The dry launch model's two forwards (evaluator.dry_phase._modelled, dry_launch._failed): a meta
+"""The dry launch model's two forwards (evaluator.dry_phase._modelled, dry_command._failed): a meta
 forward that observed what a meta tensor cannot answer as the GPU would runs again on the
 problem's CPU draw, and where that one has no answer the candidate is refused, never kept ok
 (red team s61d's host NaN guard and session 62's tells: hacks/s61d_declared_depth_dry_host_nan_*,
@@ -10,18 +10,18 @@ from types import SimpleNamespace
 import pytest
 from conftest import depth_limits
 
-from evaluator import dry_launch, dry_phase, dry_tells
+from evaluator import dry_command, dry_phase, dry_tells
 
 
 def test_a_forward_that_did_not_finish_is_answered_by_its_phase():
     exc = RuntimeError("Tensor.item() cannot be called on meta tensors")
-    assert dry_launch._failed("meta", exc, None, 64) == {"values": "RuntimeError: Tensor.item() cannot be called "
+    assert dry_command._failed("meta", exc, None, 64) == {"values": "RuntimeError: Tensor.item() cannot be called "
                                                                    "on meta tensors", "elements": 64}
-    assert dry_launch._failed("meta", exc, "`__repr__` of a tensor", 64)["values"] == "`__repr__` of a tensor"
-    assert dry_launch._failed("real", exc, "`item` of a launched value", 64) == {"told": "`item` of a launched value"}
-    assert dry_launch._failed("real", exc, None, 64) == {"raised": "RuntimeError: Tensor.item() cannot be called on "
+    assert dry_command._failed("meta", exc, "`__repr__` of a tensor", 64)["values"] == "`__repr__` of a tensor"
+    assert dry_command._failed("real", exc, "`item` of a launched value", 64) == {"told": "`item` of a launched value"}
+    assert dry_command._failed("real", exc, None, 64) == {"raised": "RuntimeError: Tensor.item() cannot be called on "
                                                                    "meta tensors"}
-    assert "unmodelled" in dry_launch._failed("real", exc, None, None)  # the problem's draw: its own
+    assert "unmodelled" in dry_command._failed("real", exc, None, None)  # the problem's draw: its own
 
 
 def _run():
