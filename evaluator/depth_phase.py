@@ -57,7 +57,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from common.config.evaluator import DepthConfig
+from common.config.correctness import DepthConfig
 from common.messages import EvalSettings
 from common.problem_sizes import declared_sizes
 from evaluator import dry_phase, judge
