@@ -322,6 +322,11 @@ def test_a_timed_run_gives_a_kernel_no_more_programs_than_a_checked_trial_did():
     assert judge.most_programs(moe) == {"grouped": 16392 + 256, "flag": 1}
     assert judge.most_programs([{**t, "provenance": {"host_reads": 0}} for t in moe])["grouped"] == 16392
     assert judge.judge_timed_path({0: {"grouped": 16394, "flag": 1}}, {}, trial_most=judge.most_programs(moe)) is None
+    # red team of the slack: a forward that reads one value back to earn it, then pads its kernel
+    # over scratch in the timed runs, gets 1/64 more programs and no more; its flag kernel none
+    padded = judge.judge_timed_path({0: {"grouped": 16392 + 257, "flag": 1}}, {}, trial_most=judge.most_programs(moe))
+    assert padded is not None and padded.hacks == ["timed_path_differs"]
+    assert judge.judge_timed_path({0: {"grouped": 16392, "flag": 2}}, {}, trial_most=judge.most_programs(moe)) is not None
 
 
 def test_a_timed_run_must_run_a_compiled_variant_the_trials_ran():
