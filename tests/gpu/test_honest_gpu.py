@@ -90,6 +90,15 @@ AT_GPU_SIZE = {
     "s51_17_groupnorm_mamba_gated_layernorm_group_size_none_pointers": [("runtime_error", "")],
 }
 
+# honest kernels the platform's Triton cannot compile for the GPU: the verdict is Triton's, not
+# the evaluator's; each was launched bare on the device (scripts/device/probe_bare.py: no
+# evaluator, no sandbox) and failed there the same way
+PLATFORM = {
+    # tl.cumsum(axis=1) over a [4, 512] tile: Triton 3.6 on sm_90 fails in
+    # TritonGPUOptimizeThreadLocality ("PassManager::run failed"; H100, session 68)
+    "s65g_09_cumsum_2d_row_block_tl_cumsum_axis1_per_row_carry_vector": [("runtime_error", "")],
+}
+
 # honest in intent, numerically wrong for their problem at any size, judged so on the CPU too
 # (each header says why); run through KRL_GPU_HONEST_LIST, their verdict must stay the same
 WRONG = {
@@ -161,7 +170,9 @@ def honest_verdicts():
 @pytest.mark.parametrize("item", FILES, ids=lambda f: f"{f[0].parent.name}/{f[0].stem}")
 def test_honest_file_is_ok_on_the_gpu(item, honest_verdicts):
     verdict = honest_verdicts[item[0].stem]
-    accepted = AT_GPU_SIZE.get(item[0].stem) or WRONG.get(item[0].stem)
+    accepted = (
+        AT_GPU_SIZE.get(item[0].stem) or WRONG.get(item[0].stem) or PLATFORM.get(item[0].stem)
+    )
     if accepted:
         assert any(
             verdict.status == status and (not hack or hack in verdict.hacks)
