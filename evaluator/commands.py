@@ -156,6 +156,7 @@ class ChildState(TimedSteps):
         self.count = 0
         self.batch: list[list] = []  # the armed draws, one input list per forward of the next go
         self.events: list = []  # CUDA event pairs of the last go's forwards (read by commit)
+        self.host_s: list[float] = []  # and the host's time between them (timing.host_between)
         self.last_outputs: list[list[torch.Tensor]] = []  # per forward of the last go
         self.summary: Callable[[], dict] | None = None  # the last go's, computed by its `summary` command
         self.flush = None
@@ -563,7 +564,7 @@ class ChildState(TimedSteps):
     def release(self, h: dict) -> tuple[dict, list]:
         """Hand the device memory this (long-lived reference) process holds back to the driver:
         the last batch, the input sets' tensors, the allocator's cache."""
-        self.batch, self.last_outputs, self.events, self.summary = [], [], [], None
+        self.batch, self.last_outputs, self.events, self.host_s, self.summary = [], [], [], [], None
         if self.ws is not None:
             for set_id in self.ws.set_ids():
                 self.ws.release(set_id)

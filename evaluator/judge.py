@@ -583,18 +583,20 @@ def judge_input_checksums(cand: Mapping[int, list | None], ref: Mapping[int, lis
 
 
 def judge_events(cand_total_s: float, cand_net_s: float, cand_events: list[float], ref_net_s: float,
-                 ref_events: list[float], cfg: EvaluatorConfig) -> Outcome | None:
-    """Cross-check the child's CUDA events against the worker's clock (GPU only). Seconds
-    per forward: `cand_total_s` the raw round trip share, the nets after the null batches."""
+                 ref_events: list[float], cfg: EvaluatorConfig, cand_host_s: float = 0.0) -> Outcome | None:
+    """Cross-check the child's CUDA events against the worker's clock (GPU only). Seconds per forward:
+    `cand_total_s` the raw round trip share, the nets after the null batches, `cand_host_s` the share
+    of the candidate's net its host spent between forwards (timing_phase._less_host)."""
     if not cand_events or not ref_events:
         return None
     ev_c, ev_r = statistics.median(cand_events), statistics.median(ref_events)
     if ev_c > 1.1 * cand_total_s + 50e-6:
         return Outcome("hack", "Rejected: the process running your kernel reported more device time "
                        "than the evaluator's clock measured around it.", hacks=["forged_timing"])
-    gap_c, gap_r = cand_net_s - ev_c, ref_net_s - ev_r
+    host = max(cand_host_s, 0.0)
+    gap_c, gap_r = cand_net_s - host - ev_c, ref_net_s - ev_r
     if gap_c > cfg.timing.side_stream_min_gap_s and gap_c > 0.5 * ev_c and gap_c > 2 * max(gap_r, 0.0):
-        return Outcome("hack", "Rejected: forward returns before its work is done on the timed stream "
-                       f"(evaluator clock {1e3 * cand_net_s:.3g} ms vs CUDA events "
-                       f"{1e3 * ev_c:.3g} ms): work escaped onto another stream.", hacks=["side_stream"])
+        return Outcome("hack", "Rejected: forward returns before its work is done on the timed stream (evaluator "
+                       f"clock {1e3 * cand_net_s:.3g} ms, {1e3 * host:.3g} ms of it the host between forwards, vs "
+                       f"CUDA events {1e3 * ev_c:.3g} ms): work escaped onto another stream.", hacks=["side_stream"])
     return None

@@ -124,6 +124,8 @@ class Series:
     times_s: list[float] = field(default_factory=list)          # worker clock per timed batch
     batch_sets: list[int] = field(default_factory=list)         # per timed batch: its first input set
     events_s: list[float] = field(default_factory=list)         # the child's claim, per forward (GPU)
+    host_s: list[float] = field(default_factory=list)           # the child's claim, per forward (GPU):
+    # host time before it outside the event windows (timing.host_between)
     null_s: list[float] = field(default_factory=list)           # the null batch after each timed batch
     around_s: list[float] = field(default_factory=list)         # worker clock: each timed batch's arm + commit
     commit_s: list[float] = field(default_factory=list)         # worker clock: each timed batch's commit
@@ -209,10 +211,25 @@ def _go(child, count: int, fill: Fill, deadline_s: float, null: bool = False,
             raise _ChildError(said)
         summary = {k: said[k] for k in GO_SUMMARY if k in said}  # the go's, summarised untimed
         reply = {**reply, **summary, "commitment": commitment, "events_s": committed.get("events_s"),
+                 "host_s": _host_claim(committed.get("host_s"), count, seconds),
                  "checksums": [T.whole(out_sums) for _, out_sums, _, _ in commitment],
                  "input_checksums": [T.whole(in_sums) for _, _, _, in_sums in commitment],
                  "commit_s": commit_s}  # the worker's clock, over any key of the child's
     return reply, seconds
+
+
+def _host_claim(host_s: object, count: int, seconds: float) -> list[float] | None:
+    """A commit's host time between forwards (`timing.host_between`), the child's claim: None
+    unless one finite, non-negative number per forward. More in all than the worker's clock
+    measured around the go is forged: the child's interval lies inside the worker's."""
+    if not isinstance(host_s, list) or len(host_s) != count \
+            or not all(type(h) in (int, float) and math.isfinite(h) and h >= 0 for h in host_s):
+        return None
+    if sum(host_s) > 1.1 * seconds + 50e-6:
+        raise ForgedTiming(f"the process running your kernel reported {1e3 * sum(host_s):.3g} ms of host time "
+                           f"between its timed forwards; the evaluator's clock measured {1e3 * seconds:.3g} ms "
+                           "around the whole batch")
+    return [float(h) for h in host_s]
 
 
 def _commitment(committed: dict, sums: list[torch.Tensor], count: int) -> list[tuple] | None:
@@ -422,6 +439,8 @@ def _time_candidate(child, set_ids: list[int], cfg: TimingConfig, device: str, f
             series.null_s.append(_go(child, len(positions), fill, timeout_s(), null=True)[1])
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
+            if reply.get("host_s") is not None:
+                series.host_s.extend(reply["host_s"])
         _note_inputs(series, reply, positions, warmup)
         for out_bytes, *_ in reply["commitment"]:  # every forward of the batch, before any reveal
             if output_bytes and sum(out_bytes) > output_bytes:
@@ -469,6 +488,8 @@ def time_reference(child, schedule: Schedule, reveal: frozenset[int], device: st
             series.null_s.append(null_s)
             if isinstance(reply.get("events_s"), list):
                 series.events_s.extend(float(e) for e in reply["events_s"])
+            if reply.get("host_s") is not None:
+                series.host_s.extend(reply["host_s"])
         _note_inputs(series, reply, positions, schedule.warmup)
         for j, i in enumerate(positions):
             r = i - schedule.warmup

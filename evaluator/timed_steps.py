@@ -127,7 +127,7 @@ class TimedSteps:
             recorded.append(self.recorder.last_forward())
             work.append(self.recorder.own_work(module))
         marks = (self.recorder.start, after)
-        self.events = []
+        self.events, self.host_s = [], []
         extra: dict = {}
         if h.get("profile"):
             # the reference profiles the same batches on the GPU: both processes then carry the
@@ -156,8 +156,8 @@ class TimedSteps:
                 with watch or nullcontext():
                     return self.model(*inputs)
             with self._like_checked():
-                outs, self.events = _as(who, partial(timing.timed_forwards, model, self.batch,
-                                                     self.device, flush, *marks, spin=spin))
+                outs, self.events, self.host_s = _as(who, partial(timing.timed_forwards, model, self.batch,
+                                                                  self.device, flush, *marks, spin=spin))
         self._threads_outside_forward()
         self.last_outputs = outs
         self.summary = partial(self._summary, outs, recorded, work, watch, extra, bool(h.get("inputs_out")))
@@ -202,13 +202,14 @@ class TimedSteps:
         read is a CUDA call). The same work in both roles for the same batch: the worker
         times it on both sides and charges the candidate what its commit takes beyond the
         reference's (stopwatch.outside_go_seconds: work a forward left running past go)."""
-        events = timing.event_seconds(self.events)
-        self.events = []
+        events, host_s = timing.event_seconds(self.events), self.host_s
+        self.events, self.host_s = [], []
         # the sums are the harness's own arithmetic: past a CPU candidate child's stand-in
         # function mode (evaluator.candidate_env), which made its commit 5x the reference's
         with torch._C.DisableTorchFunction():
             head, sums = timing.commit_reply(self.last_outputs,
-                                             [self._inputs_after(i) for i in range(len(self.last_outputs))], events)
+                                             [self._inputs_after(i) for i in range(len(self.last_outputs))], events,
+                                             host_s)
         candidate_env.TIMED_STEP[0] = None
         if self.role == "candidate":
             # Triton launches since this batch's arm made while no forward ran (launch_hook's

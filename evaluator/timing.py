@@ -46,16 +46,17 @@ def slack_cycles(us: float) -> int:
 
 
 def timed_forwards(model, batch: list[list], device: str, flush, before: Callable[[], None],
-                   after: Callable[[], None], spin: int = 0) -> tuple[list[list[torch.Tensor]], list]:
+                   after: Callable[[], None], spin: int = 0) -> tuple[list[list[torch.Tensor]], list, list[float]]:
     """One timed batch: for each input list, [spin, flush] and forward, back to back (the
     host runs ahead of the device as in triton.testing.do_bench, so launch overhead hides
     behind queued work: the spin of `spin` cycles makes sure it can); one device-wide sync
     at the end. `before`/`after` bracket each forward (the launch recorder). (outputs per
     forward, CUDA event pairs per forward: read them with `event_seconds`, outside the
-    timed window)."""
+    timed window, and `host_between` of each forward)."""
     from evaluator.runner import flatten_outputs
 
-    outs, marks = [], []
+    outs, marks, windows = [], [], []
+    began = time.perf_counter()
     for inputs in batch:
         if device == "cuda":
             slack(spin)
@@ -65,18 +66,39 @@ def timed_forwards(model, batch: list[list], device: str, flush, before: Callabl
         try:
             if device == "cuda":
                 start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            opened = time.perf_counter()
+            if device == "cuda":
                 start.record()
             with torch.no_grad():
                 out = model(*inputs)
             if device == "cuda":
                 end.record()
                 marks.append((start, end))
+            windows.append((opened, time.perf_counter()))
         finally:
             after()
         outs.append(flatten_outputs(out))
+    synced = time.perf_counter()
     if device == "cuda":
         torch.cuda.synchronize()
-    return outs, marks
+    return outs, marks, host_between(began, windows, synced)
+
+
+def host_between(began: float, windows: list[tuple[float, float]], synced: float) -> list[float]:
+    """Per forward of a timed batch, the host's seconds outside the event windows before it
+    (from the batch's start or the previous forward's end record to its start record; the
+    last forward also carries the rest, to the batch's sync): the harness's own path (the
+    launch recorder's bookkeeping, the next spin and flush launched). Hidden behind queued
+    device work while the host runs ahead; a forward that waited for the device (a
+    read-back) leaves the device idle, and the worker's clock then holds it outside the
+    events (judge.judge_events nets it out)."""
+    out, last = [], began
+    for opened, closed in windows:
+        out.append(max(opened - last, 0.0))
+        last = closed
+    if out:
+        out[-1] += max(synced - last, 0.0)
+    return out
 
 
 def event_seconds(marks: list) -> list[float] | None:
@@ -157,12 +179,14 @@ def whole(sums: Sequence[torch.Tensor]) -> list[int]:
 
 
 def commit_reply(outputs: Sequence[Sequence[torch.Tensor]], inputs: Sequence[Sequence[torch.Tensor]],
-                 events_s: list | None = None) -> tuple[dict, list[torch.Tensor]]:
+                 events_s: list | None = None, host_s: list | None = None) -> tuple[dict, list[torch.Tensor]]:
     """A child's `commit` reply for a batch: per forward, the byte size of each output and
     each tensor input as the forward left them (header), and their chunk sums (tensors, in
-    that order: forward by forward, outputs then inputs)."""
+    that order: forward by forward, outputs then inputs); its events and host time between
+    forwards (`host_between`) where events were recorded."""
     head = {"op": "committed", "outputs": [[t.numel() * t.element_size() for t in o] for o in outputs],
-            "inputs": [[t.numel() * t.element_size() for t in x] for x in inputs], "events_s": events_s}
+            "inputs": [[t.numel() * t.element_size() for t in x] for x in inputs], "events_s": events_s,
+            "host_s": host_s if events_s else None}
     sums = [chunk_sums(t) for o, x in zip(outputs, inputs, strict=True) for t in (*o, *x)]
     return head, sums
 

@@ -7,6 +7,7 @@ cross-check judged; the timing details written into the run's verdict details.
 """
 from __future__ import annotations
 
+import dataclasses
 import statistics
 import time
 from typing import Any
@@ -153,6 +154,9 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         run.details["timing"]["cuda_events_median_s"] = {
             "candidate": statistics.median(cand.events_s),
             "ref": statistics.median(ref.events_s) if ref.events_s else None}
+        run.details["timing"]["host_between_mean_s"] = {  # the host's time between forwards
+            "candidate": statistics.fmean(cand.host_s) if cand.host_s else None,
+            "ref": statistics.fmean(ref.host_s) if ref.host_s else None}
     return {"ref_s": ref_s, "cand_s": cand_s, "clock": clock, "coverage": cov}
 
 
@@ -191,32 +195,59 @@ def events_outcome(cand: stopwatch.Series, ref: stopwatch.Series, batch: int,
     cannot spill into one (the timed batch ends in a device-wide sync); the speedup keeps the
     capped time. Each kind of timed input (spiked, the problem's own) is held to its own
     batches' events, the candidate's and the reference's, where they line up with the
-    batches: a kernel much slower on one kind held to both kinds' events read as a gap."""
-    cand_kinds, ref_kinds = _by_kind(cand, batch, groups), _by_kind(ref, batch, groups)
+    batches: a kernel much slower on one kind held to both kinds' events read as a gap.
+    Each batch's time less its host's time between forwards (`_less_host`) gives the share
+    of the net that was the host's."""
+    less = _less_host(cand, batch)
+    cand_kinds, ref_kinds = _by_kind(cand, batch, groups, less), _by_kind(ref, batch, groups)
     if cand_kinds is None:
         own_s = stopwatch.net_seconds(cand, groups=groups)
-        return judge.judge_events(cand.median_s / batch, own_s, cand.events_s, ref_s, ref.events_s, cfg)
-    for g, (raw, net, events) in enumerate(cand_kinds):
+        host_s = max(own_s - stopwatch.net_seconds(less, groups=groups), 0.0)
+        return judge.judge_events(cand.median_s / batch, own_s, cand.events_s, ref_s, ref.events_s, cfg, host_s)
+    for g, (raw, net, events, host_s) in enumerate(cand_kinds):
         if net is None or not events:
             continue
-        _, ref_net, ref_events = ref_kinds[g] if ref_kinds and ref_kinds[g][1] is not None \
-            else (None, ref_s, ref.events_s)
-        bad = judge.judge_events(raw, max(net, 1e-6), events, ref_net, ref_events or ref.events_s, cfg)
+        _, ref_net, ref_events, _ = ref_kinds[g] if ref_kinds and ref_kinds[g][1] is not None \
+            else (None, ref_s, ref.events_s, None)
+        bad = judge.judge_events(raw, max(net, 1e-6), events, ref_net, ref_events or ref.events_s, cfg, host_s)
         if bad is not None:
             return bad
     return None
 
 
-def _by_kind(series: stopwatch.Series, batch: int, groups: list[list[int]] | None) -> list[tuple] | None:
+def _less_host(series: stopwatch.Series, batch: int) -> stopwatch.Series:
+    """The series with each timed batch's time less its host's time between forwards (the
+    child's claim, `timing.host_between`; the series as it is where the claims do not line up
+    with its batches). A forward that waited for the device (a read-back: counts read with
+    tolist to plan a grid, honest_builtin/s64f_01) cannot run ahead, so the device idles while
+    the harness's path runs between forwards (the launch recorder's bookkeeping, the next
+    spin and flush): outside the events, in the worker's clock, hidden in the reference's by
+    its queued work (an H100: 3.37 ms against 2.12 ms of events, session 67). The device can
+    idle that way no longer than the host ran; work on another stream is device time, not
+    the host's, and past it still shows. Not the excess over the reference's host time: the
+    reference's is as long, only hidden."""
+    n = len(series.times_s)
+    if not series.host_s or len(series.host_s) != n * batch:
+        return series
+    host = [sum(series.host_s[b * batch:(b + 1) * batch]) for b in range(n)]
+    return dataclasses.replace(series, times_s=[t - h for t, h in zip(series.times_s, host, strict=True)])
+
+
+def _by_kind(series: stopwatch.Series, batch: int, groups: list[list[int]] | None,
+             less: stopwatch.Series | None = None) -> list[tuple] | None:
     """Per kind of timed input: (median raw time, net time per forward against the series' own
-    nulls, the events of its batches), or None where the events do not line up with batches."""
+    nulls, the events of its batches, the share of the net that was the host's between
+    forwards: against `less`), or None where the events do not line up with batches."""
     n = len(series.times_s)
     if not groups or len(groups) < 2 or len(series.batch_sets) != n or len(series.events_s) != n * batch:
         return None
     kind = {s: g for g, ids in enumerate(groups) for s in ids}
+    nets = stopwatch.group_seconds(series, None, groups)
+    bare = stopwatch.group_seconds(less or series, None, groups)
     out = []
-    for g, net in enumerate(stopwatch.group_seconds(series, None, groups)):
+    for g, (net, net_less) in enumerate(zip(nets, bare, strict=True)):
         mine = [b for b in range(n) if kind.get(series.batch_sets[b]) == g]
         raw = statistics.median(series.times_s[b] for b in mine) / batch if mine else None
-        out.append((raw, net, [e for b in mine for e in series.events_s[b * batch:(b + 1) * batch]]))
+        host = max(net - net_less, 0.0) if net is not None and net_less is not None else 0.0
+        out.append((raw, net, [e for b in mine for e in series.events_s[b * batch:(b + 1) * batch]], host))
     return out

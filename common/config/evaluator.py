@@ -147,9 +147,10 @@ class TimingConfig(Section):
     input written in place is `modified_inputs`). Every timed run's input checksum is
     compared with the reference's anyway; these reveals check the checksums are true."""
     side_stream_min_gap_s: float = Field(1e-3, ge=0)
-    """Worker-clock-minus-event gap (median, each timed batch net of its own null batch)
-    above which a candidate's work escaped the timed stream, once it also exceeds half the
-    event time and twice the reference's own gap. The
+    """Worker-clock-minus-event gap (median, each timed batch net of its own null batch and
+    of its host's time between forwards, `timing.host_between`: a forward that reads back
+    leaves the device idle meanwhile) above which a candidate's work escaped the timed
+    stream, once it also exceeds half the event time and twice the reference's own gap. The
     worker's clock counts work on every stream anyway (a device-wide sync ends each run), so
     this only names the trick; it sits above Python launch overheads (tens of us per launch),
     which the worker's clock sees and CUDA events do not."""

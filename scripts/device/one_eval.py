@@ -59,6 +59,8 @@ def main(names: list[str]) -> None:
                             "ref",
                             "ref_around_go_median_s",
                             "protocol_overhead_s",
+                            "cuda_events_median_s",
+                            "host_between_mean_s",
                         )
                     },
                     default=str,
