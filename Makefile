@@ -15,6 +15,10 @@ HAS_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 PYTEST_ARGS ?=
 # test workers (pytest-xdist): the suite is CPU-bound evaluations, one per worker; 0 runs in-process
 PYTEST_WORKERS ?= 2
+# each test target keeps its last JUnit report (per-test seconds: scripts/corpus_tiers.py writes the
+# corpus tiers from them; the next cut of the suite's time starts from them) and prints its slowest
+REPORTS := $(VENV)/reports
+REPORT_ARGS = --junitxml=$(REPORTS)/$@.xml --durations=25
 
 .PHONY: setup test test-corpus test-all demo bench lint clean-venv deploy-tools sandbox-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -53,13 +57,13 @@ CORPUS_TESTS := tests/unit/evaluator/test_hacks.py tests/unit/evaluator/test_sta
 	tests/unit/evaluator/test_honest_builtin.py
 
 test: $(STAMP) deploy-tools sandbox-tools lint
-	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal --corpus=fast $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal --corpus=fast $(REPORT_ARGS) $(PYTEST_ARGS)
 
 test-corpus: $(STAMP) sandbox-tools
-	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal --corpus=slow $(CORPUS_TESTS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal --corpus=slow $(CORPUS_TESTS) $(REPORT_ARGS) $(PYTEST_ARGS)
 
 test-all: $(STAMP) deploy-tools sandbox-tools lint
-	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal --corpus=full $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal --corpus=full $(REPORT_ARGS) $(PYTEST_ARGS)
 
 demo: $(STAMP) sandbox-tools
 	PATH=$(CURDIR)/$(BIN):$$PATH bash scripts/demo.sh

@@ -308,13 +308,14 @@ def test_a_depth_trial_out_of_time_is_judged_at_a_quarter_of_its_size(depth_eval
 def test_a_file_that_stalls_above_the_cpu_sizes_is_a_timeout_naming_every_value(depth_evaluator, settings):
     """Red team rt51's shape (hacks/rt51_declared_depth_timeout_escape, in the corpus): a wait
     at every K above the CPU's, so it stalls at the declared K and at the retry's, whatever
-    value the retry's time budget picks."""
-    with depth_limits(depth_evaluator, timeout_s=4.0, retry_max_s=12.0) as ev, verdict_timing(ev):  # K alone first
+    value the retry's time budget picks. The limits are short (2 s, a retry's 6 s): the stall
+    spends each in full, and either is past where an evaluation reaches the wait."""
+    with depth_limits(depth_evaluator, timeout_s=2.0, retry_max_s=6.0) as ev, verdict_timing(ev):  # K alone first
         verdict = ev.evaluate(_builtin("matmul/matmul_fp16"), _stalls_at("> 104"), settings)
     assert verdict.status == "timeout" and verdict.reward == 0.0, verdict.feedback
     [k] = verdict.details["depth"]["refused_at"].values()
     assert 208 <= k <= 1024 and k & (k - 1) == 0 or k == 208, k  # a power of two, or twice the CPU's
-    assert f"not within 4 s at the problem's declared K=4096, nor within 12 s at K={k}" in verdict.feedback
+    assert f"not within 2 s at the problem's declared K=4096, nor within 6 s at K={k}" in verdict.feedback
     assert verdict.details["cpu_sizes_verdict"]["status"] == "ok"
 
 
@@ -350,9 +351,9 @@ def test_a_timeout_whose_retry_is_not_judged_stays_a_timeout(depth_evaluator, se
     assert anchor in solution
     stalls = solution.replace(anchor, anchor + "        if x.shape[1] == 4096:\n"
                               "            for _ in range(10 ** 10):\n                pass\n")
-    with depth_limits(depth_evaluator, timeout_s=4.0, max_variants=1) as ev, verdict_timing(ev):
+    with depth_limits(depth_evaluator, timeout_s=2.0, max_variants=1) as ev, verdict_timing(ev):  # spent in full
         verdict = ev.evaluate(problem, stalls, settings)
     assert verdict.status == "timeout", verdict.feedback
     trials = verdict.details["depth"]["trials"]
     assert [(t["value"], t.get("status")) for t in trials] == [(4096, "timeout"), (1024, None)], trials
-    assert "not within 4 s at the problem's declared dim=4096, and not judged at dim=1024" in verdict.feedback
+    assert "not within 2 s at the problem's declared dim=4096, and not judged at dim=1024" in verdict.feedback
