@@ -17,17 +17,19 @@ by every watch of that child, and an entry whose storage nothing else holds any 
 (a per-forward scale replaced by the next one's is charged while it lives, not for ever).
 Honest forwards lift a scale or a few coefficients into a temporary, which dies with the
 forward; one that caches its constants lifts the same numbers each time, so the charge is what
-one forward already paid. Storages past MAX_ELEMENTS are not held (a held wrapper keeps the
-storage alive until the forward ends)."""
+one forward already paid. A tensor past MAX_ELEMENTS is followed by a weak reference to itself,
+not its storage (a held storage stays alive until the forward ends: an activation a computed
+scale was broadcast into would be held that long)."""
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 import torch
 
 from evaluator.aten_facts import GLUE_OPS
 
-MAX_ELEMENTS = 1 << 20  # a table, not an activation: a larger storage is not held for the check
+MAX_ELEMENTS = 1 << 20  # a table, not an activation: a larger one is followed weakly
 
 
 class KeptLifts:
@@ -56,16 +58,23 @@ class KeptLifts:
                 self._hold(key, o, numbers)
 
     def _hold(self, key: int, t: torch.Tensor, numbers: frozenset) -> None:
-        if t.numel() > MAX_ELEMENTS:
-            return
-        storage, had = self.shared.get(key, (None, frozenset()))
-        self.shared[key] = (t.untyped_storage() if storage is None else storage, had | numbers)
+        holder, had = self.shared.get(key, (None, frozenset()))
+        if holder is None:
+            holder = weakref.ref(t) if t.numel() > MAX_ELEMENTS else t.untyped_storage()
+        self.shared[key] = (holder, had | numbers)
 
     def settle(self) -> None:
         """At a forward's end: drop what nothing but this record holds any more."""
-        for key in [k for k, (s, _) in self.shared.items() if torch._C._storage_Use_Count(s._cdata) <= 1]:
+        for key in [k for k, (h, _) in self.shared.items() if not _held(h)]:
             del self.shared[key]
 
     def numbers(self) -> frozenset:
         """The computed numbers kept storages hold, charged to the forward now running."""
         return frozenset().union(*(n for _, n in self.shared.values())) if self.shared else frozenset()
+
+
+def _held(holder: object) -> bool:
+    """Whether anything but this record holds the storage (or the large tensor) it follows."""
+    if isinstance(holder, weakref.ref):
+        return holder() is not None
+    return torch._C._storage_Use_Count(holder._cdata) > 1

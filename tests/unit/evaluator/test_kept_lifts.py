@@ -56,3 +56,14 @@ def test_numbers_a_forward_lifts_and_drops_are_not_carried():
     for k in range(4):  # ... or kept until the next forward replaces it: charged while it lives
         report = _forward(shared, lambda k=k: (kept.clear(), kept.append(torch.tensor(_knots(k + 1, 1)))))
         assert report["host_computed"] == 2
+
+
+def test_a_table_repeated_into_a_large_kept_tensor_still_carries_its_numbers(monkeypatch):
+    from evaluator import kept_lifts
+
+    monkeypatch.setattr(kept_lifts, "MAX_ELEMENTS", 64)  # followed weakly past it, not dropped
+    shared, module = {}, []
+    _forward(shared, lambda: module.append(torch.tensor(_knots(1, 4)).repeat(32)))
+    assert _forward(shared, lambda: module[0] * 2.0)["host_computed"] == 8
+    module.clear()
+    assert _forward(shared, lambda: None)["host_computed"] == 0
