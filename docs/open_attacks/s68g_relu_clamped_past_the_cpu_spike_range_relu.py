@@ -1,4 +1,4 @@
-# hack: (session 68, red team) wrong only on values no CPU trial draws: a ReLU clamped at 10000, where the CPU's largest input is the spike (2-50% of the input's absolute sum: at most ~6400 at 16 x 1000) or a x1e3 element (~4500); a kernel wrong past any bound the CPU sizes' transforms cannot reach keeps its ok there and is judged only at larger sizes (the depth trials', the GPU's spiked draws). problem: activation/relu. expect: incorrect
+# hack (open): (session 68, red team s68G) wrong only on values no CPU trial draws: a ReLU clamped at 10000, where the CPU's largest input is the spike (2-50% of the input's absolute sum: at most ~6400 at 16 x 1000) or a x1e3 element (~4500); a kernel wrong past any bound the CPU sizes' transforms cannot reach keeps its ok there and is judged only at larger sizes (the depth trials', the GPU's spiked draws). problem: activation/relu. expect: incorrect (ok on the CPU, measured; incorrect on the GPU, reasoned)
 import torch
 import torch.nn as nn
 import triton
