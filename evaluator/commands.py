@@ -306,7 +306,8 @@ class ChildState(TimedSteps):
                         only = h.get("kernel_knockout")
                         # watched as every checked forward is (its report unread): the watch
                         # is memory traffic a forward can sense (rt25_watch_sensed_by_grid_allocation)
-                        watch = Provenance(self.recorder) if h.get("provenance") and self.role == "candidate" else None
+                        watch = Provenance(self.recorder, kept=ws.kept_lifts) if h.get("provenance") and self.role == "candidate" \
+                            else None
                         with self.recorder.suppressed(only if isinstance(only, (str, list)) else None), \
                                 random_uninitialised(self.device == "cpu"), watch or nullcontext(), kept:
                             outs, launches = self._forward(inputs)
@@ -329,7 +330,7 @@ class ChildState(TimedSteps):
             elif self.role == "candidate":
                 # fresh memory holds noise in every candidate forward, not only the knock-out:
                 # what torch.empty returns must not tell the knock-out run apart
-                watch = Provenance(self.recorder) if h.get("provenance") else None
+                watch = Provenance(self.recorder, kept=ws.kept_lifts) if h.get("provenance") else None
                 with random_uninitialised(self.device == "cpu"), watch or nullcontext(), kept:  # kept on top
                     outs, launches = self._forward(inputs)
                 kept.done(outs, inputs)
@@ -435,7 +436,7 @@ class ChildState(TimedSteps):
     def _pinned_forward(self, h: dict, pin: dict, *, inputs: list) -> tuple[list, list]:
         """In a fork, on the checked forward's own input objects (a fresh copy's ids told: s63g)."""
         poison(self.device, h.get("poison_bytes", 0))
-        watch = Provenance(self.recorder) if h.get("provenance") else None
+        watch = Provenance(self.recorder, kept=self._workspace().kept_lifts) if h.get("provenance") else None
         # PyTorch's work it leaves alive is charged as a checked forward's (construction_watch.Kept):
         # a table built in a pinned forward, where none was watched, was found made by the rest
         kept = construction_watch.Kept(self._workspace().kept, self.recorder, self._workspace().candidate_held)

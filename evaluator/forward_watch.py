@@ -56,6 +56,7 @@ from evaluator.host_numbers import (
     tensor_floats,
 )
 from evaluator.host_tables import Storages, int_tokens, join_numbers, join_tokens
+from evaluator.kept_lifts import KeptLifts
 from evaluator.launch_args import count_text
 from evaluator.launch_entry import BENCHMARKING, TUNED
 from evaluator.launch_hook import KernelArgumentError, LaunchRecorder, launch_numbers
@@ -95,9 +96,10 @@ class Provenance(TorchDispatchMode):
     checked forward). Under the paper policy PyTorch may compute, but an output PyTorch
     computed whose knock-out run only raised is a decoy (pipeline)."""
 
-    def __init__(self, recorder: LaunchRecorder, fingerprints: bool = True) -> None:
+    def __init__(self, recorder: LaunchRecorder, fingerprints: bool = True, kept: dict | None = None) -> None:
         super().__init__()
         self.recorder = recorder
+        self.kept = KeptLifts(kept)  # computed numbers earlier forwards left in memory (s68G)
         self.carry = Carried()  # storages holding a share of the kernels' writes (evaluator.carried)
         self.thin: str | None = None  # returned memory PyTorch computed that carries none
         self.carried_kernels: list[tuple] = []  # kernels whose writes what it returned carries
@@ -162,7 +164,9 @@ class Provenance(TorchDispatchMode):
         if self.benchmarking in autotune_cpu.WATCHES:
             autotune_cpu.WATCHES.remove(self.benchmarking)
         self.peaks = [max(p, n - s) for p, n, s in zip(self.peaks, self._host_counts(), self.at_enter)]
-        self.computed_peak = max(self.computed_peak, len(priced(self.computed_numbers() - self.numbers_at_enter)))
+        self.kept.settle()  # what earlier forwards (and this one) left lifted is this one's too
+        fresh = self.computed_numbers() - self.numbers_at_enter
+        self.computed_peak = max(self.computed_peak, len(priced(fresh | self.kept.numbers())))
         return super().__exit__(*exc)
 
     def _host_counts(self) -> tuple[int, int, int]:
@@ -258,6 +262,8 @@ class Provenance(TorchDispatchMode):
         outs = written(func, args, kwargs, out)
         constant = constant and not over and not values_op(name, outs)
         self.storages.touched(ins, outs)  # where tensors lie: an address table is structure
+        if not self.in_launch:  # a lifted table copied into a kept buffer holds its numbers
+            self.kept.moved(name, reads, outs, self._key)
         if name in ("_to_copy", "clone") and len(ins) == 1 and not self.in_launch:  # `.cpu()` of counts
             self.storages.reads.copied(ins[0], keys[0] in self.fed, outs)
         if not self.in_launch:  # a storage this forward made: its sizes are host Python's (rt80)
@@ -273,7 +279,9 @@ class Provenance(TorchDispatchMode):
             if key := self._key(out):  # `t[k] = v` lifts v (in place) and copies it: v is placed
                 self.placed.put(key, lone(out), False)
             if not self.in_launch:  # its floats, and its ints as the numbers their runs leave (s58r)
-                self.computed |= tensor_computed(out) | int_tokens(out, self.storages)
+                lifted = tensor_computed(out) | int_tokens(out, self.storages)
+                self.computed |= lifted
+                self.kept.lifted(self._key(out), out, lifted)
                 self.lifted.extend(tensor_floats(out)[:MAX_VALUES - len(self.lifted)])  # (s59c)
         else:
             self.host_made += self._scalars(func, name, args, kwargs)
@@ -529,7 +537,7 @@ class Provenance(TorchDispatchMode):
     def computed_count(self, more: frozenset = frozenset()) -> int:
         """How many computed numbers this watch's floats and `more` (construction's) are, the
         problem's counted by the runs of its sequences they use (`host_numbers.priced`: s60c)."""
-        return len(priced(self.computed_numbers() | more))
+        return len(priced(self.computed_numbers() | more | self.kept.numbers()))
 
     def report(self) -> dict:
         return {"handed": self.handed, "returned": self.returned_computed, "thin": self.thin,

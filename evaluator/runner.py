@@ -227,6 +227,7 @@ class Workspace:
         self.construction_numbers: frozenset = frozenset()  # floats Python computed (host_numbers)
         self.construction_charge = (0.0, 0.0)
         self.kept: dict = {}  # construction_watch.Kept: PyTorch's work checked forwards left behind
+        self.kept_lifts: dict = {}  # kept_lifts: computed numbers forwards left in memory
         self.init_on = ""  # where ModelNew's parameters were drawn (`build`)
         self.init_inputs: list = []
         self._modules: list[str] = []
@@ -502,6 +503,7 @@ class Workspace:
         self.problem = self.candidate = self.model_new = None
         self.construction_computed = []
         self.construction_python_made, self.construction_charge, self.kept = 0, (0.0, 0.0), {}
+        self.kept_lifts = {}
         self.construction_numbers = frozenset()
         self.init_inputs = []
         self._prepared.clear()

@@ -139,7 +139,7 @@ class TimedSteps:
             # seen (a runtime-argument switch made the kernel copy torch's result when timed)
             # (no fingerprints of fresh memory on the GPU: the profiler would count their sums
             # as the forward's own kernels, other than the candidate's)
-            watch = Provenance(self.recorder, fingerprints=self.device != "cuda") \
+            watch = Provenance(self.recorder, fingerprints=self.device != "cuda", kept=self._workspace().kept_lifts) \
                 if self.role == "candidate" else None
             outs, cov = _as(who, partial(self._profiled, h, marks, watch))
             extra["coverage"] = cov
@@ -149,7 +149,8 @@ class TimedSteps:
             # are slower, its host arrays move the address space), so the runs it never sees
             # are watched themselves (host work in a few timed forwards only was seen in half
             # the runs while only the profiled batches were watched under paper: red team s29b)
-            watch = Provenance(self.recorder) if h.get("watch") and self.role == "candidate" else None
+            watch = Provenance(self.recorder, kept=self._workspace().kept_lifts) \
+                if h.get("watch") and self.role == "candidate" else None
 
             def model(*inputs):
                 self._autotuned_as_checked()
