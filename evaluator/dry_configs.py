@@ -25,6 +25,9 @@ ascending program count; a launch with fewer keeps its drawn config), and evalua
 judges each as its own forward against the CPU sizes' model, each within a CPU budget of its own
 (`modelled`): costly configs modelled first cannot spend a capped config's time.
 
+Each forward's reply says its autotuned launches' configs (`pins`), and `start`'s pin runs a
+forward under another's (dry_phase `_Pinned`: the CPU's sizes under a declared forward's configs).
+
 Past MAX_GRIDS distinct ones for one launch the forward is not modelled config by config:
 it is refused (`past`, dry_phase: `timeout`, the CPU cannot judge it as the GPU does), never a
 kept ok. Variant j pairs j-th alternatives only, where a GPU's benchmarks choose each key's

@@ -51,7 +51,8 @@ s65e). At the declared sizes an autotuned launch is judged under every config
 whose grid or constexprs differ from the drawn one's, each such forward on its own
 (evaluator.dry_configs: a GPU's benchmark keeps the capped config the fresh child drew 1 time
 in 9, s64d), and, with two or more such launches, by what every choice of their configs
-stores (`dry_configs.Least`, the union rules alone); past `dry_configs.MAX_GRIDS`
+stores (`dry_configs.Least`, the union rules alone), the per-kernel rules under one config at
+both sizes (`_Pinned`: honest split-K atomics, s66f_01); past `dry_configs.MAX_GRIDS`
 for one launch the forward is refused (`_unanswered`). A forward
 that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
 again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
