@@ -17,7 +17,8 @@ MAX_LAUNCHES = 4096
 
 
 def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset(), real_seed: int | None = None,
-             runs: frozenset = frozenset(), configs: bool = False, stepped: bool = False) -> dict:
+             runs: frozenset = frozenset(), configs: bool = False, stepped: bool = False,
+             pin: list | None = None) -> dict:
     """The child's side (the `dry` command): the candidate's forward at this child's sizes, its
     launches recorded and not run (LaunchRecorder.dry), then the model of every launch:
     {"storages": `stored`'s} or {"unmodelled": why}. The forward runs on meta tensors, or with
@@ -30,14 +31,15 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
     The model's CPU time is counted from the forward's end (`Budget`): a forward spinning on the
     host spends none of it; its wall time is dry_phase's cap. Replies carry "cpu_s". With
     `stepped`, a forward with alternative configs replies {"forwards": n} first (`rest` then
-    models them: dry_configs.modelled)."""
+    models them: dry_configs.modelled). With `pin` (another forward's `pins`), its autotuned
+    launches run those configs (evaluator.dry_phase `_repinned`)."""
     import torch
 
     from evaluator import candidate_env, dry_tells
 
     phase = "meta" if real_seed is None else "real"
     recorder.dry = [] if phase == "meta" else dry_tells.Recorded(runs)
-    dry_configs.start(configs)  # every config's grid of an autotuned launch: evaluator.dry_configs
+    dry_configs.start(configs and not pin, pin)  # every config's grid of an autotuned launch: evaluator.dry_configs
     elements = None
     try:
         # a CUDA device the problem's inputs or the candidate name makes meta tensors (or the CPU's)
@@ -70,8 +72,10 @@ def command(workspace, model, recorder, h: dict) -> dict:
         return rest(float(h.get("cpu_s", 0)))
     skip, seed = frozenset(str(k) for k in h.get("skip") or [] if isinstance(k, str)), h.get("real_seed")
     runs = frozenset(int(i) for i in h.get("runs") or [] if type(i) is int)
+    pin = [[int(o), str(k), str(c)] for o, k, c in h.get("pin") or []] if isinstance(h.get("pin"), list) else None
     return measured(workspace(), model, recorder, float(h.get("budget_s", 60)), skip,
-                    None if seed is None else int(seed), runs, h.get("configs") is True, h.get("stepped") is True)
+                    None if seed is None else int(seed), runs, h.get("configs") is True, h.get("stepped") is True,
+                    pin)
 
 
 def rest(cpu_s: float) -> dict:

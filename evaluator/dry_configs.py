@@ -25,6 +25,9 @@ ascending program count; a launch with fewer keeps its drawn config), and evalua
 judges each as its own forward against the CPU sizes' model, each within a CPU budget of its own
 (`modelled`): costly configs modelled first cannot spend a capped config's time.
 
+Each forward's reply says its autotuned launches' configs (`pins`), and `start`'s pin runs a
+forward under another's (dry_phase `_Pinned`: the CPU's sizes under a declared forward's configs).
+
 Past MAX_GRIDS distinct ones for one launch the forward is not modelled config by config:
 it is refused (`past`, dry_phase: `timeout`, the CPU cannot judge it as the GPU does), never a
 kept ok. Variant j pairs j-th alternatives only, where a GPU's benchmarks choose each key's
@@ -47,24 +50,39 @@ MAX_GRIDS = 32  # distinct (grid, constexprs) one autotuned launch may take at t
 _ON = [False]
 _MADE: dict[int, tuple] = {}  # ordinal of a recorded launch -> ((config name, grid, kwargs), ...)
 _PAST: list[str] = []  # launches past MAX_GRIDS (`past`)
+_DRAWN: dict[int, tuple] = {}  # ordinal of a recorded autotuned launch -> (kernel, its drawn config)
+_PIN: dict[int, tuple] = {}  # ordinal -> (kernel, config) asked for (`pinned`), and whether all were met
+_MISSED: list[str] = []
 
 
-def start(on: bool) -> None:
-    """A dry forward starts: note the configs of its autotuned launches only where `on`."""
+def start(on: bool, pin: list | None = None) -> None:
+    """A dry forward starts: note the configs of its autotuned launches only where `on`; with
+    `pin` ([ordinal, kernel, config] of another forward's `pins`), run each named launch with
+    that config instead of its drawn one (`pinned`)."""
     _ON[0] = bool(on)
     _MADE.clear()
     _PAST.clear()
+    _DRAWN.clear()
+    _PIN.clear()
+    _MISSED.clear()
+    for ordinal, kernel, config in pin or ():
+        _PIN[int(ordinal)] = (str(kernel), str(config))
 
 
 def note(ordinal: int, kernel: object, args: tuple, kwargs: dict, drawn: tuple, grid_of) -> None:
     """For the recorded launch `ordinal` of `kernel` (its `drawn` grid), the other configs of the
     autotuner that wraps it, one per grid and kernel-read values not seen (`grid_of(kwargs)`
     calls the launch's grid function with that launch's meta, as the launch hook resolves it)."""
-    tuner = _tuner(kernel) if _ON[0] else None
+    tuner = _tuner(kernel)
     if tuner is None:
         return
     from evaluator.launch_hook import with_heuristics
 
+    _DRAWN[ordinal] = (_kernel_name(kernel), _drawn(tuner, kwargs))
+    if _PIN:
+        return _pinned(ordinal, tuner, args, kwargs, grid_of)
+    if not _ON[0]:
+        return
     names = set(getattr(kernel, "arg_names", None) or ())
     seen, found = {(_three_dims(drawn), _visible(names, kwargs))}, []
     for name, config in _fitting(tuner, kwargs):
@@ -75,8 +93,64 @@ def note(ordinal: int, kernel: object, args: tuple, kwargs: dict, drawn: tuple, 
         seen.add((dims, _visible(names, given)))
         found.append((name, dims, given))
     if len(found) + 1 > MAX_GRIDS:
-        _PAST.append(f"{getattr(getattr(kernel, 'fn', kernel), '__name__', '?')}: {len(found) + 1} grids")
+        _PAST.append(f"{_kernel_name(kernel)}: {len(found) + 1} grids")
     _MADE[ordinal] = tuple(sorted(found, key=lambda made: math.prod(made[1])))
+
+
+def _pinned(ordinal: int, tuner, args: tuple, kwargs: dict, grid_of) -> None:
+    """Launch `ordinal` with the config `start`'s pin names for it (any of the autotuner's
+    configs, pruned at these sizes or not: the model runs it where no GPU would pick it), as
+    one alternative (`_MADE`); a launch the pin names no config for, or names another kernel
+    for, keeps its drawn config and is said in `pin_missed`."""
+    from evaluator.launch_hook import with_heuristics
+
+    kernel, wanted = _PIN.get(ordinal, (None, None))
+    config = next((c for c in tuner.configs if str(c) == wanted), None)
+    if kernel != _DRAWN[ordinal][0] or config is None:
+        _MISSED.append(f"{_DRAWN[ordinal][0]}#{ordinal}")
+        return
+    given, _ = with_heuristics(tuner.fn, args, {**kwargs, **config.all_kwargs()})
+    _MADE[ordinal] = ((f"{wanted} ", _three_dims(grid_of(given)), given),)  # as autotune_cpu._named
+
+
+def pin_missed() -> str | None:
+    """Why a pinned forward (`start`'s pin) is not the forward it was asked to be: an autotuned
+    launch it has no config of the pin for, or a pinned launch it does not make."""
+    unmet = [f"#{k}" for k in _PIN if k not in _DRAWN]
+    return "; ".join([*_MISSED, *unmet]) or None if _PIN else None
+
+
+def pins(j: int | None = None) -> list:
+    """[ordinal, kernel, config] of each autotuned launch of the drawn forward (j None) or of
+    alternative forward j (`variants`): what a forward at other sizes is pinned to
+    (evaluator.dry_phase `_repinned`)."""
+    out = []
+    for ordinal, (kernel, config) in sorted(_DRAWN.items()):
+        made = _MADE.get(ordinal) or ()
+        if j is not None and j < len(made):
+            config = _config_text(made[j][0])
+        out.append([ordinal, kernel, config])
+    return out
+
+
+def _drawn(tuner, kwargs: dict) -> str | None:
+    """The config this forward's launch of `tuner`'s key runs (autotune_cpu's pick)."""
+    from evaluator import autotune_cpu
+
+    state = autotune_cpu._ORDER.get(tuner, {}).get(autotune_cpu._key(tuner, kwargs))
+    if state is None or state.last is None:
+        return None
+    return _config_text(state.order[state.last])
+
+
+def _config_text(name: str) -> str:
+    """A config as `str(config)` says it: autotune_cpu._named less its pre_hook's id (a number
+    of this process only)."""
+    return name.rpartition(" ")[0] if " " in name else name
+
+
+def _kernel_name(kernel: object) -> str:
+    return str(getattr(getattr(kernel, "fn", kernel), "__name__", "?"))  # dry_launch.Launch.name
 
 
 def past() -> str | None:
@@ -155,6 +229,11 @@ def modelled(launches: list, budget, outputs: tuple, skip: frozenset, model=None
     is the child's claim), each forward still within a budget of its own."""
     if past() is not None:
         return {"configs_past": past()[:300]}
+    if _PIN:  # one forward: the pinned one (`start`)
+        if pin_missed() is not None:
+            return {"unmodelled": f"no forward with the pinned configs: {pin_missed()}"[:300]}
+        return {**_all([variants(launches)[0] if _MADE else ("", launches)], budget, outputs, skip, model),
+                "pins": pins(0)}
     forwards = [("", launches), *variants(launches)]
     _PENDING.clear()
     if stepped and len(forwards) > 1:
@@ -188,9 +267,10 @@ def _all(forwards: list, budget, outputs: tuple, skip: frozenset, model=None) ->
         observe = None if least is None else least.observe
         replies[i] = (model or partial(_stored, budget=own, outputs=outputs, skip=skip, observe=observe))(forwards[i][1])
         spent += own.used()
-    reply = replies[0]
+    reply = {**replies[0], "pins": pins()}
     if len(forwards) > 1:
-        reply["variants"] = [{**replies[i], "config": forwards[i][0]} for i in range(1, len(forwards))]
+        reply["variants"] = [{**replies[i], "config": forwards[i][0], "pins": pins(i - 1)}
+                             for i in range(1, len(forwards))]
     if least is not None and all("storages" in one for one in replies.values()):  # the union rules alone
         reply["variants"].append({**least.reply(), "launches": reply["launches"], "config": LEAST})
     reply["cpu_s"] = round(spent, 3)

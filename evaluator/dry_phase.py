@@ -51,7 +51,8 @@ s65e). At the declared sizes an autotuned launch is judged under every config
 whose grid or constexprs differ from the drawn one's, each such forward on its own
 (evaluator.dry_configs: a GPU's benchmark keeps the capped config the fresh child drew 1 time
 in 9, s64d), and, with two or more such launches, by what every choice of their configs
-stores (`dry_configs.Least`, the union rules alone); past `dry_configs.MAX_GRIDS`
+stores (`dry_configs.Least`, the union rules alone), the per-kernel rules under one config at
+both sizes (`_Pinned`: honest split-K atomics, s66f_01); past `dry_configs.MAX_GRIDS`
 for one launch the forward is refused (`_unanswered`). A forward
 that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
 again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
@@ -98,15 +99,17 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
     if "meta" in cpu or "meta" in dec:  # judged on the problem's CPU draw (`_modelled`)
         report["real_forward"] = str(dec.get("meta") or cpu.get("meta"))[:300]
         report["ran_launches"] = {"cpu": cpu.get("ran", []), "declared": dec.get("ran", [])}
-    short = _short(cpu, dec) if "storages" in dec else None
-    config = None
-    for variant in dec.get("variants") or () if short is None else ():  # evaluator.dry_configs
-        config = variant.get("config")
+    pinned = _Pinned(run, source, ref, budget, grounded)
+    short, config = None, None
+    for config, forward in [(None, dec), *((v.get("config"), v) for v in dec.get("variants") or ())]:
         # every choice of configs at once (dry_configs.Least): the union rules alone
-        short = _short(cpu, variant, config == dry_configs.LEAST) if "storages" in variant else None
+        short = _short(cpu, forward, config == dry_configs.LEAST) if "storages" in forward else None
+        short = pinned.again(cpu, forward, short)  # the per-kernel rules: the same configs at both sizes
         if short is not None:
-            dec = variant
+            dec = forward
             break
+    if pinned.seen:
+        report["pinned"] = pinned.seen
     if short is None:
         report["unmodelled"] = cpu.get("unmodelled") or dec.get("unmodelled") or None
         verdict.details["dry"] = report
@@ -123,6 +126,41 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
                        **({"config": config} if config else {})},
                "cpu_sizes_verdict": {"status": verdict.status, "speedup": verdict.speedup}}
     return run.finish(judge.Outcome("incorrect", text, details=details), sizes_note=False)
+
+
+class _Pinned:
+    """The per-kernel rules (`_updated_short`, `_overwritten_short`: a key `kernel@size`) under
+    the same autotune configs at both sizes. The CPU sizes' model runs the config its fresh
+    child drew, the declared sizes' every config: a split-K GEMM storing plainly where SPLIT_K
+    is 1 and tl.atomic_add-ing otherwise updated C whole under the CPU's drawn SPLIT_K 2 and
+    stored it whole, plainly, under SPLIT_K 1 at the declared sizes, and was refused for
+    updates it never makes under that config (honest s66f_01). So where one of those rules
+    finds a forward short and its configs (dry_configs.pins) are not the CPU model's, the CPU's
+    sizes are modelled again under that forward's configs (`pin`, in a fresh child, any config
+    of the autotuner, pruned there or not) and the forward judged against that: a capped config
+    still updates whole at the CPU's sizes (the cap not reached) and is refused (s61d, s64d).
+    At most MAX_WALL_FORWARDS such models; where one has no answer the refusal stands."""
+
+    def __init__(self, run: _Run, source: str, ref: Any, budget: float, grounded: bool):
+        self.args, self.grounded, self.models, self.seen = (run, source, ref, budget), grounded, {}, []
+
+    def again(self, cpu: dict, forward: dict, short: tuple | None) -> tuple | None:
+        """`short`, or the forward judged against the CPU's sizes under its own configs."""
+        pins = forward.get("pins")
+        if short is None or "@" not in short[1] or not pins or pins == cpu.get("pins"):
+            return short
+        key = repr(pins)
+        if key not in self.models and len(self.models) < MAX_WALL_FORWARDS:
+            run, source, ref, budget = self.args
+            model = _grounded if self.grounded else _modelled
+            self.models[key] = model(run, source, ref, dict(run.sizes), budget,
+                                     **({"seen": {}} if self.grounded else {}), pin=pins)
+        same = self.models.get(key) or {}
+        if "storages" not in same or "refused" in same or same.get("pins") != pins:
+            return short  # no model under those configs: the refusal stands
+        again = _short(same, forward)
+        self.seen.append({"pins": pins, "short": again is not None, "cpu_s": same.get("cpu_s")})
+        return again
 
 
 def _short(cpu: dict, dec: dict, union_only: bool = False) -> tuple[str, str, int, int] | None:
@@ -344,14 +382,15 @@ _GRACE_S = 10.0  # the dry command's time past the model's own budget (its forwa
 _REAL_SEED = 7919  # added to the first trial's seed: the real forward's own draw
 
 
-def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, configs: bool = False) -> dict:
+def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, configs: bool = False,
+              pin: list | None = None) -> dict:
     """The model at `sizes`: its meta forward's, or where that forward observed what a meta
     tensor cannot answer as the GPU would (evaluator.dry_tells), the real forward's on the
     problem's CPU draw, in another fresh child; {"refused": ...} where that one has no answer
     (it read back a storage a launch it does not run may have stored, raised, or its child
     ended), or where the problem's inputs at `sizes` are past `dry_tells.REAL_ELEMENTS`
     (`too_large`: that give-up kept the ok until session 65)."""
-    meta = _model(run, source, ref, sizes, budget, configs=configs)
+    meta = _model(run, source, ref, sizes, budget, configs=configs, pin=pin)
     if "ended" in meta:  # its child ended in the dry command (past the wall cap): never a kept ok
         return {**meta, "refused": meta["ended"]}
     if "configs_past" in meta:  # evaluator.dry_configs: past its count, refused (`_unanswered`)
@@ -364,7 +403,7 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
         # read on meta tensors made any capped grid's ok stand at such sizes until session 65)
         return {"too_large": f"its inputs of {elements} elements there are past the {dry_tells.REAL_ELEMENTS} "
                              "the real forward may hold", "refused": meta["values"]}
-    real = _rerun(run, source, ref, sizes, budget, configs)
+    real = _rerun(run, source, ref, sizes, budget, configs, pin)
     real["meta"] = meta["values"]
     why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
     if why is not None:
@@ -384,7 +423,7 @@ _GROUNDED = "its stores' masks or addresses are the loaded data's to decide (eva
 
 
 def _grounded(run: _Run, source: str, ref: Any, sizes: dict, budget: float, seen: dict,
-              configs: bool = False) -> dict:
+              configs: bool = False, pin: list | None = None) -> dict:
     """The model at `sizes` on the problem's CPU draw (`_rerun`), each launch loading what its
     storages held when it was made where the GPU's launch loads the same (evaluator.dry_values),
     where the loaded data decides some store lane: with the model's zeros, a capped grid whose
@@ -393,7 +432,7 @@ def _grounded(run: _Run, source: str, ref: Any, sizes: dict, budget: float, seen
     already. Refused where it has no answer, as a real forward a tell asks for (`_modelled`)."""
     if "meta" in seen:
         return seen
-    real = _rerun(run, source, ref, sizes, budget, configs)
+    real = _rerun(run, source, ref, sizes, budget, configs, pin)
     real["meta"] = _GROUNDED
     why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
     if why is not None:
@@ -404,7 +443,8 @@ def _grounded(run: _Run, source: str, ref: Any, sizes: dict, budget: float, seen
 RERUNS = 3  # real forwards run again with more of their launches run, at most
 
 
-def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float, configs: bool = False) -> dict:
+def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float, configs: bool = False,
+           pin: list | None = None) -> dict:
     """The real forward's reply, run again (each time in a fresh child, within `budget` in all
     and RERUNS times at most) with the launches run whose stores it read back (`needs`: MoE
     routing's counts, a compaction's count, a flag): the host then reads what a CPU trial's
@@ -412,7 +452,7 @@ def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float, configs
     runs as in every CPU trial, so its values tell the model from the GPU no more than a CPU
     trial's do; a launch not run is still noise that no read reaches."""
     seed, runs, started = run.plan.trials[0][0] + _REAL_SEED, frozenset(), time.monotonic()
-    real = _model(run, source, ref, sizes, budget, seed, configs=configs)
+    real = _model(run, source, ref, sizes, budget, seed, configs=configs, pin=pin)
     for _ in range(RERUNS):
         wanted = frozenset(real.get("needs") or ()) | runs
         # each rerun has its own CPU budget (dry_launch.Budget) and wall cap (`_model`); the
@@ -420,7 +460,7 @@ def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float, configs
         if "told" not in real or wanted == runs or time.monotonic() - started > dry_launch.WALL_TIMES * budget:
             break
         runs = wanted
-        real = _model(run, source, ref, sizes, budget, seed, runs, configs)
+        real = _model(run, source, ref, sizes, budget, seed, runs, configs, pin)
     if runs:
         real["ran"] = sorted(runs)
     return real
@@ -472,9 +512,10 @@ def _skipped(run: _Run) -> list[str]:
 
 
 def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_seed: int | None = None,
-           runs: frozenset = frozenset(), configs: bool = False) -> dict:
+           runs: frozenset = frozenset(), configs: bool = False, pin: list | None = None) -> dict:
     """The `dry` command's reply in a fresh candidate child prepared at `sizes` (no draws); with
-    `real_seed`, its real forward, the launches `runs` run there. `ended` where the child ends
+    `real_seed`, its real forward, the launches `runs` run there; with `pin`, its autotuned
+    launches under those configs (`_Pinned`). `ended` where the child ends
     once the dry command is sent (past its wall-clock cap, out of memory, or its CPU limit
     reached by threads of the candidate's): never a kept ok."""
     job = {"cpu_budget_s": 4 * budget + run.cfg.timeout_s, "device_memory_bytes": None}
@@ -498,7 +539,8 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
             skip = _skipped(run)
             asked = True
             reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed,
-                                      "runs": sorted(runs), "configs": configs, "stepped": configs}, cap[0])
+                                      "runs": sorted(runs), "configs": configs, "stepped": configs,
+                                      **({"pin": pin} if pin else {})}, cap[0])
             if reply.get("op") != "error" and "forwards" in reply:  # dry_configs.modelled: their count first
                 reply = _rest(child, reply["forwards"], budget, run.cfg.timeout_s, cap)
     except ChildFailure as exc:

@@ -130,3 +130,75 @@ def test_what_every_choice_of_two_autotuned_launches_configs_stores_is_judged():
     assert least.reply() == {"storages": {"k#0:1": {"bytes": 800, "stored": {"4": 100}}}}
     _forward(least, ())  # a config storing nothing there: no element of launch 1's is kept
     assert least.reply()["storages"]["k#0:1"]["stored"] == {"4": 50}
+
+
+def test_a_pinned_forward_runs_the_named_config_whatever_was_drawn(tuned):
+    """The CPU sizes' model again under a declared forward's configs (dry_phase `_Pinned`):
+    the pin names the capped config, the child drew another, and the one forward modelled runs
+    the capped config's grid and constexprs; its `pins` say so. The declared sizes' forwards say
+    theirs (the drawn forward's and each alternative's). A pin for a config the autotuner does
+    not have, or for another kernel, has no forward: the refusal it would lift stands."""
+    kernel, tuner = tuned
+    capped, drawn = str(tuner.configs[4]), dict(tuner.configs[0].all_kwargs())
+    launch, seen = Launch(kernel, (32768,), (), drawn), []
+
+    def model(made):
+        seen.append((made[0].grid, made[0].kwargs["CAP"]))
+        return {"storages": {}, "launches": []}
+    dry_configs.start(False, [[0, "relu_kernel", capped]])
+    dry_configs.note(0, kernel, (), drawn, (32768,), _capped_grid)
+    reply = dry_configs.modelled([launch], Budget(60), (), frozenset(), model)
+    assert seen == [((4096, 1, 1), 4096)] and reply["pins"] == [[0, "relu_kernel", capped]]
+    dry_configs.start(True)
+    dry_configs.note(0, kernel, (), drawn, (32768,), _capped_grid)
+    reply = dry_configs.modelled([launch], Budget(60), (), frozenset(), model)
+    assert reply["pins"] == [[0, "relu_kernel", None]]  # no autotune_cpu pick in this test: unnamed
+    assert reply["variants"][0]["pins"] == [[0, "relu_kernel", capped]]
+    for pin in ([[0, "relu_kernel", "BLOCK: 7"]], [[0, "other_kernel", capped]], [[1, "relu_kernel", capped]]):
+        dry_configs.start(False, pin)
+        dry_configs.note(0, kernel, (), drawn, (32768,), _capped_grid)
+        assert "unmodelled" in dry_configs.modelled([launch], Budget(60), (), frozenset(), model), pin
+
+
+def _c(n: int, stored: int, updated: int | None = None, config: str = "SPLIT_K: 2") -> dict:
+    """One model of a split-K GEMM's fp32 C (n elements) under `config`."""
+    entry = {"bytes": 4 * n, "stored": {"4": stored}, **({"updated": {"k@4": updated}} if updated is not None else {})}
+    return {"storages": {"c#0:2": entry}, "pins": [[0, "k", config]]}
+
+
+def test_the_per_kernel_rules_compare_one_config_at_both_sizes(monkeypatch):
+    """Honest s66f_01 (split-K GEMM: plain stores where SPLIT_K is 1, tl.atomic_add otherwise)
+    was `incorrect`: the CPU's drawn SPLIT_K 2 updated C whole, the declared sizes' SPLIT_K 1
+    config stored it whole plainly and updated none. Judged against the CPU's sizes under SPLIT_K
+    1 too it is right. A capped config (s61d's in-place ReLU on 4096 programs) still updates C
+    whole at the CPU's sizes under its own config, and is refused; so is a forward whose CPU
+    model under its configs has no answer, and a forward already under the CPU's configs is
+    judged as it was, with no model more."""
+    from types import SimpleNamespace
+
+    from evaluator import dry_phase
+
+    cpu, n = _c(5600, 5600, 5600), 1 << 22
+    plain = _c(n, n, config="SPLIT_K: 1")
+    short = dry_phase._short(cpu, plain)
+    assert short == ("c#0:2", "k@4", n, 0)  # the CPU's drawn config against another: refused
+    asked = []
+
+    def pinned(answer):
+        def model(run, source, ref, sizes, budget, pin=None, **_):
+            asked.append(pin)
+            return answer(pin)
+        monkeypatch.setattr(dry_phase, "_modelled", model)
+        return dry_phase._Pinned(SimpleNamespace(sizes={"M": 70}), "", None, 6.0, grounded=False)
+
+    assert pinned(lambda pin: _c(5600, 5600, config=pin[0][2])).again(cpu, plain, short) is None
+    assert asked == [[[0, "k", "SPLIT_K: 1"]]]
+    capped = _c(n, n, 4096 * 256, config="CAP: 4096")
+    capped_short = dry_phase._short(cpu, capped)
+    assert pinned(lambda pin: _c(5600, 5600, 5600, config=pin[0][2])).again(cpu, capped, capped_short) \
+        == ("c#0:2", "k@4", n, 4096 * 256)
+    assert pinned(lambda pin: {"unmodelled": "past the pace"}).again(cpu, plain, short) == short
+    assert pinned(lambda pin: _c(5600, 5600, config="SPLIT_K: 4")).again(cpu, plain, short) == short
+    asked.clear()
+    drawn_alike = _c(n, n, config="SPLIT_K: 2")
+    assert pinned(lambda pin: {}).again(cpu, drawn_alike, short) == short and asked == []

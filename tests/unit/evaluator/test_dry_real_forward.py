@@ -31,7 +31,7 @@ def _run():
 def _replies(monkeypatch, meta: dict, real: dict) -> list:
     asked = []
 
-    def model(run, source, ref, sizes, budget, real_seed=None, runs=frozenset(), configs=False):
+    def model(run, source, ref, sizes, budget, real_seed=None, runs=frozenset(), configs=False, pin=None):
         asked.append(real_seed)
         return dict(meta if real_seed is None else real)
     monkeypatch.setattr(dry_phase, "_model", model)
@@ -71,7 +71,7 @@ def test_a_problem_whose_inputs_are_past_the_real_forward_s_size_is_refused_not_
 def _reruns(monkeypatch, replies: list) -> list:
     asked = []
 
-    def model(run, source, ref, sizes, budget, real_seed=None, runs=frozenset(), configs=False):
+    def model(run, source, ref, sizes, budget, real_seed=None, runs=frozenset(), configs=False, pin=None):
         asked.append(sorted(runs))
         return dict(replies[min(len(asked), len(replies)) - 1])
     monkeypatch.setattr(dry_phase, "_model", model)

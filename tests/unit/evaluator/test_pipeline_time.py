@@ -33,6 +33,29 @@ def test_an_evaluation_out_of_time_before_timing_is_a_timeout_not_a_failed_probl
     assert verdict.error_source != "problem" and "during timing" in verdict.feedback
 
 
+def test_the_reference_pass_and_the_sandbox_start_do_not_spend_the_candidates_limit(
+        evaluator, problems, monkeypatch):
+    """At load 16-22 on 2 cores the reference pass and the candidate child's start took 27-39 s
+    each of a 120 s limit, before any candidate code ran, and an honest causal softmax whose own
+    forwards fitted was `timeout` during timing (honest s67h_04b). Here they leave 1 s of the
+    limit (the reference pass as if it had taken the rest): the candidate still has its own
+    limit from its child's first command, and the verdict says how long the wait before it was."""
+    from evaluator.pipeline import _Run
+
+    real = _Run.reference
+
+    def slow(self):
+        ref = real(self)
+        self.deadline = time.monotonic() + 1.0  # the reference pass took all but 1 s of the limit
+        return ref
+
+    monkeypatch.setattr(_Run, "reference", slow)
+    relu = problems["relu"]
+    verdict = evaluator.evaluate(relu, relu.solution, EvalSettings(device="cpu", timeout_s=60, trials=2))
+    assert verdict.status == "ok", verdict.feedback
+    assert verdict.details["before_candidate_s"] >= verdict.phase_seconds["reference"]
+
+
 def test_a_reference_command_out_of_time_after_the_candidate_ran_is_the_candidates_timeout(
         evaluator, problems, monkeypatch):
     """On the H200 an honest depthwise-separable conv's trials (1 GiB inputs, six evaluations
