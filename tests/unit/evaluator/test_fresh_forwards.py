@@ -1,0 +1,48 @@
+"""Each scaled or spiked trial run again as a module's first large input, in a fork of the CPU
+candidate child (evaluator.fresh_forwards): where the forks stand in the order, and a history
+cheat held in the very order that passed it before."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import HACKS, fixture_problem, settings_for
+
+HISTORY = HACKS / "s67g_honest_once_any_large_input_was_seen_clamps_first_x1e3_relu.py"
+
+
+def test_every_large_trial_runs_in_a_fork_at_the_first_forward_and_at_the_first_large_trial():
+    """One order holds one large trial first: the forks give every other one the two states a
+    first large input meets (the module's first call; the quiet forwards before the first large
+    trial), and no other command runs any."""
+    import random
+
+    from common.config.evaluator import EvaluatorConfig
+    from evaluator.fresh_forwards import points
+    from evaluator.reference import make_plan, plain_trials, shared_transforms, trial_order
+
+    rng = random.Random(68)
+    plan = make_plan(EvaluatorConfig(), 5, 3)  # three base trials, then scale:1e-3, scale:1e3, spike
+    quiet, n = plain_trials(plan), len(plan.trials)
+    for _ in range(500):
+        order = trial_order(n, [100], rng, firsts=shared_transforms(plan), plain=quiet)
+        at = points(order, n, quiet)
+        first_loud = next(s for s in order if 3 <= s < 6)
+        assert at == {order[0]: [s for s in order if 3 <= s < 6],
+                      first_loud: [s for s in order if 3 <= s < 6 and s != first_loud]}
+    # a large trial that leads is its own first forward: one place, the others run there
+    assert points([4, 0, 3, 100, 5], 6, [0]) == {4: [3, 5]}
+    assert points([0, 1, 100, 2], 3, [0, 1, 2]) == {}  # nothing large to run
+
+
+def test_a_history_cheat_is_incorrect_in_the_order_that_passed_it(evaluator, settings, monkeypatch):
+    """Red team s67G: a ReLU clamping at 100 until it had once seen an element past 100 was
+    honest on the x1e3 trial wherever the spiked one came before it (ok 1 order in 2, ok in this
+    order on main); the x1e3 trial run in a fork where nothing large had been seen clamps."""
+    from evaluator import correctness_phase as cp
+
+    spike_first = [0, 5, 1, 4, cp.KNOCKOUT_SET, 2, 3]  # x1e3 (4) after the spike (5)
+    monkeypatch.setattr(cp, "trial_order", lambda n, *a, **k: spike_first if n == 6 else list(range(n)) + a[0])
+    verdict = evaluator.evaluate(fixture_problem("activation/relu"), Path(HISTORY).read_text(),
+                                 settings_for("activation/relu", settings))
+    assert verdict.status == "incorrect" and "first large input" in verdict.feedback, verdict.feedback
+    assert "scale:1e3" in verdict.feedback
