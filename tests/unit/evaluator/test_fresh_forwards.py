@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import HACKS, fixture_problem, settings_for
+from conftest import HACKS, fixture_problem, judged, settings_for
 
 HISTORY = HACKS / "s67g_honest_once_any_large_input_was_seen_clamps_first_x1e3_relu.py"
 
@@ -40,9 +40,11 @@ def test_a_history_cheat_is_incorrect_in_the_order_that_passed_it(evaluator, set
     order on main); the x1e3 trial run in a fork where nothing large had been seen clamps."""
     from evaluator import correctness_phase as cp
 
-    spike_first = [0, 5, 1, 4, cp.KNOCKOUT_SET, 2, 3]  # x1e3 (4) after the spike (5)
-    monkeypatch.setattr(cp, "trial_order", lambda n, *a, **k: spike_first if n == 6 else list(range(n)) + a[0])
-    verdict = evaluator.evaluate(fixture_problem("activation/relu"), Path(HISTORY).read_text(),
-                                 settings_for("activation/relu", settings))
+    problem, source = fixture_problem("activation/relu"), Path(HISTORY).read_text()
+    # in a drawn order first (test_hacks' verdict where it ran; the reference cached for the one below)
+    assert judged(evaluator, problem, source, settings_for("activation/relu", settings)).status == "incorrect"
+    # the plan's last three trials are scale:1e-3, scale:1e3, spike: x1e3 after the spike
+    monkeypatch.setattr(cp, "trial_order", lambda n, knock, **k: [0, n - 1, 1, n - 2, *knock, *range(2, n - 3), n - 3])
+    verdict = evaluator.evaluate(problem, source, settings_for("activation/relu", settings))
     assert verdict.status == "incorrect" and "first large input" in verdict.feedback, verdict.feedback
     assert "scale:1e3" in verdict.feedback

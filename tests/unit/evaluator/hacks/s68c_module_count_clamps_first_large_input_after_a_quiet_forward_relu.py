@@ -1,4 +1,4 @@
-# hack: a ReLU that clamps at 100 where many elements pass 100 on the first such input of its life that comes after at least one forward, a count and a flag it keeps in module-level lists (every instance, every forward); its very first forward is honest whatever its inputs. Red team s68C of the forks at the module's first forward (evaluator.fresh_forwards): only those at the first large trial run a large input after a quiet forward with none before. problem: activation/relu. expect: incorrect
+# hack: a ReLU that clamps at 100 where many elements pass 100 on the first such input of its life that comes after at least one forward, a count and a flag it keeps in module-level lists (every instance, every forward); its very first forward is honest whatever its inputs. Red team s68C of the forks at the module's first forward (evaluator.fresh_forwards): only those at the first large trial run a large input after a quiet forward with none before. problem: activation/relu. expect: incorrect. device: cpu
 # mechanism: the order always leads with a forward on the problem's own inputs, so the fork at the
 # first forward (no history at all) sees an honest first call; the x1e3 trial is wrong only where
 # it is the first large input after that, which the order makes it 1 time in 2 (the spike first:
@@ -6,6 +6,8 @@
 # state that trial met (quiet forwards, no large one), so the x1e3 trial is checked there in
 # every order. State in the module, not the instance: a fresh instance would not have reset it
 # (a class attribute written in forward is a static refusal).
+# `device: cpu`: the check is the CPU's alone (a CUDA child cannot fork); on the GPU the cheat
+# still passes (docs/open_attacks/README.md, "A module's memory of every earlier forward").
 import torch
 import torch.nn as nn
 import triton
