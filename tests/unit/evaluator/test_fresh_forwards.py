@@ -42,7 +42,8 @@ def test_a_history_cheat_is_incorrect_in_the_order_that_passed_it(evaluator, set
 
     problem, source = fixture_problem("activation/relu"), Path(HISTORY).read_text()
     # in a drawn order first (test_hacks' verdict where it ran; the reference cached for the one below)
-    assert judged(evaluator, problem, source, settings_for("activation/relu", settings)).status == "incorrect"
+    drawn = judged(evaluator, problem, source, settings_for("activation/relu", settings))
+    assert drawn.status == "incorrect", drawn.feedback
     # the plan's last three trials are scale:1e-3, scale:1e3, spike: x1e3 after the spike
     monkeypatch.setattr(cp, "trial_order", lambda n, knock, **k: [0, n - 1, 1, n - 2, *knock, *range(2, n - 3), n - 3])
     verdict = evaluator.evaluate(problem, source, settings_for("activation/relu", settings))
