@@ -87,7 +87,8 @@ def _forward(state: ChildState, h: dict, trial: int) -> tuple[list, list]:
     with random_uninitialised(True), watch, kept:
         outs, _ = state._forward(inputs)
     kept.done(outs, inputs)
-    written = [leaves(inputs)[i] for i in modified_leaves(inputs, copies) if i < len(leaves(inputs))]
+    now = leaves(inputs)  # what it wrote into its inputs is judged as output (`ChildState.run`)
+    written = [now[i] for i in modified_leaves(inputs, copies) if i < len(now)]
     return autotune_pins.snapshot(outs), autotune_pins.snapshot(written if h.get("return_inputs") else [])
 
 
