@@ -9,16 +9,19 @@ trial never clamps, having one) was honest on the x1e3 trial wherever the spiked
 anywhere before it: ok 1 order in 2 (red team s67G, docs/open_attacks, session 67). No order
 closes it: one order holds one large trial first.
 
-So the worker names, in two of its `run` commands, the large trials to run again in forks
-(`points`): at the module's first forward, every large trial (the state a module is in on its
-first call, which `reference.trial_order` never gives a large trial while two trials are on the
-problem's own inputs), and at the first large trial, every other one (the state the order gave
-that trial: the same quiet forwards before it). Each fork runs its trial's forward as a checked
-forward runs (poisoned, fresh memory holding noise, watched, its autotuners at the next config
-as a trial's are), before the command's own forward and from the state that forward starts
-from; only its outputs come back (evaluator.autotune_forks: what it learns dies with it). The
-worker judges them as the trial's (`FRESH_SET + trial id`; correctness_phase). On the GPU no
-child forks (CUDA): the order's coin stands there (docs/open_attacks).
+So the worker names, in the `run` command of the first large trial, every other large trial to
+run again in a fork (`points`): each then meets the state the order gave the first one (the
+quiet forwards before it, nothing large). Each fork runs its trial's forward as a checked forward
+runs (poisoned, fresh memory holding noise, watched, its autotuners at the next config as a
+trial's are), before the command's own forward and from the state that forward starts from;
+only its outputs come back (evaluator.autotune_forks: what it learns dies with it). The worker
+judges them as the trial's (`FRESH_SET + trial id`; correctness_phase). Not at the module's very
+first forward (where `reference.trial_order` never puts a large trial while two trials are on
+the problem's own inputs): with forks there too, an honest autotuned matmul's correctness phase
+took 270 s against main's 27 s (s68C, CPU, loaded box; a fork there is cold, reasoned: every
+cache a forward fills, the first autotune pick's benchmark of every config included, filled
+again in each); a forward wrong only where its first call is large stays open
+(docs/open_attacks). On the GPU no child forks (CUDA): the order's coin stands there.
 """
 from __future__ import annotations
 
@@ -39,16 +42,9 @@ FRESH_SET = 2000  # a fresh run's id: FRESH_SET + its trial's id (the knock-outs
 
 def points(order: list[int], n: int, plain: list[int]) -> dict[int, list[int]]:
     """{set id: the large trials run in forks before that set's command}: every scaled or
-    spiked trial at the module's first forward, every other one at the first of them (a large
-    trial that leads is its own first forward: the two places are one)."""
+    spiked trial but the first, before the first (none where the plan has one or none)."""
     loud = [s for s in order if s < n and s not in plain]
-    if not loud or not order:
-        return {}
-    first, lead = loud[0], order[0]
-    at = {lead: [s for s in loud if s != lead]}
-    if first != lead:
-        at[first] = [s for s in loud if s != first]
-    return {k: v for k, v in at.items() if v}
+    return {loud[0]: loud[1:]} if len(loud) > 1 else {}
 
 
 def run(state: ChildState, h: dict) -> tuple[list[dict], list]:

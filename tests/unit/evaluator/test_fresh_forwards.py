@@ -10,10 +10,9 @@ from conftest import HACKS, fixture_problem, judged, settings_for
 HISTORY = HACKS / "s67g_honest_once_any_large_input_was_seen_clamps_first_x1e3_relu.py"
 
 
-def test_every_large_trial_runs_in_a_fork_at_the_first_forward_and_at_the_first_large_trial():
-    """One order holds one large trial first: the forks give every other one the two states a
-    first large input meets (the module's first call; the quiet forwards before the first large
-    trial), and no other command runs any."""
+def test_every_large_trial_but_the_first_runs_in_a_fork_before_the_first():
+    """One order holds one large trial first: the forks give every other one the state the
+    first met (the quiet forwards before it, nothing large), and no other command runs any."""
     import random
 
     from common.config.evaluator import EvaluatorConfig
@@ -25,19 +24,17 @@ def test_every_large_trial_runs_in_a_fork_at_the_first_forward_and_at_the_first_
     quiet, n = plain_trials(plan), len(plan.trials)
     for _ in range(500):
         order = trial_order(n, [100], rng, firsts=shared_transforms(plan), plain=quiet)
-        at = points(order, n, quiet)
-        first_loud = next(s for s in order if 3 <= s < 6)
-        assert at == {order[0]: [s for s in order if 3 <= s < 6],
-                      first_loud: [s for s in order if 3 <= s < 6 and s != first_loud]}
-    # a large trial that leads is its own first forward: one place, the others run there
-    assert points([4, 0, 3, 100, 5], 6, [0]) == {4: [3, 5]}
-    assert points([0, 1, 100, 2], 3, [0, 1, 2]) == {}  # nothing large to run
+        loud = [s for s in order if 3 <= s < 6]
+        assert points(order, n, quiet) == {loud[0]: loud[1:]}
+    assert points([4, 0, 3, 100, 5], 6, [0]) == {4: [3, 5]}  # a large trial that leads
+    assert points([0, 1, 100, 3], 4, [0, 1, 2]) == {}  # one large trial: first whatever the order
 
 
 def test_a_history_cheat_is_incorrect_in_the_order_that_passed_it(evaluator, settings, monkeypatch):
     """Red team s67G: a ReLU clamping at 100 until it had once seen an element past 100 was
     honest on the x1e3 trial wherever the spiked one came before it (ok 1 order in 2, ok in this
-    order on main); the x1e3 trial run in a fork where nothing large had been seen clamps."""
+    order on main); the x1e3 trial run in a fork before the first large trial (the spike here: nothing large seen
+    yet) clamps."""
     from evaluator import correctness_phase as cp
 
     problem, source = fixture_problem("activation/relu"), Path(HISTORY).read_text()

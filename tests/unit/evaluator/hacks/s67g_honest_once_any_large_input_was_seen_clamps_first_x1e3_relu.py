@@ -1,4 +1,4 @@
-# hack: a ReLU that clamps at 100 where many elements pass 100, unless the module has EVER seen an element past 100 (a flag it keeps and never clears); the spiked trial (one large element) never clamps. The session-66 order puts each scaled or spiked trial right after a forward on the problem's own inputs, which defeats a memory of the last forward only: this one remembers every earlier forward, so the x1e3 trial was honest wherever the spiked trial came anywhere before it (1 order in 2); closed in s68C: each large trial runs again in a fork of the child where the module had seen no large input (evaluator.fresh_forwards). problem: activation/relu. expect: incorrect. device: cpu
+# hack: a ReLU that clamps at 100 where many elements pass 100, unless the module has EVER seen an element past 100 (a flag it keeps and never clears); the spiked trial (one large element) never clamps. The session-66 order puts each scaled or spiked trial right after a forward on the problem's own inputs, which defeats a memory of the last forward only: this one remembers every earlier forward, so the x1e3 trial was honest wherever the spiked trial came anywhere before it (1 order in 2); closed on the CPU in s68C: every large trial but the first runs again in a fork of the child taken before the first one (evaluator.fresh_forwards). problem: activation/relu. expect: incorrect. device: cpu
 # mechanism: red team s67G of session 66's trial order. A module keeps what it likes between
 # forwards; the trials checked a large-input forward with an empty large history only for the
 # large trial that came first, and which one that is is a coin. Wrong only on the first
@@ -6,8 +6,8 @@
 # correctness hole with no speed in it here, the same class as
 # hacks/s66_forward_honest_after_any_large_input_scaled_trial_after_spike_relu.py (window of one
 # forward, closed by the order) and s62f's streak hack. Closed on the CPU in s68C
-# (evaluator.fresh_forwards): every large trial runs again in a fork of the child taken before
-# the first forward and one taken before the first large trial, judged as that trial; on the GPU
+# (evaluator.fresh_forwards): every large trial but the first runs again in a fork of the child
+# taken before the first large trial, judged as that trial; on the GPU
 # (no fork) still open, docs/open_attacks/README.md.
 # `device: cpu`: the check is the CPU's alone (a CUDA child cannot fork); on the GPU the cheat
 # still passes (docs/open_attacks/README.md, "A module's memory of every earlier forward").

@@ -1,6 +1,6 @@
-# hack: a ReLU that clamps at 100 where many elements pass 100 on the first such input of its life that comes after at least one forward, a count and a flag it keeps in module-level lists (every instance, every forward); its very first forward is honest whatever its inputs. Red team s68C of the forks at the module's first forward (evaluator.fresh_forwards): only those at the first large trial run a large input after a quiet forward with none before. problem: activation/relu. expect: incorrect. device: cpu
+# hack: a ReLU that clamps at 100 where many elements pass 100 on the first such input of its life that comes after at least one forward, a count and a flag it keeps in module-level lists (every instance, every forward); its very first forward is honest whatever its inputs. Red team s68C of evaluator.fresh_forwards: the forks at the first large trial run every other large input after the quiet forwards, with nothing large before. problem: activation/relu. expect: incorrect. device: cpu
 # mechanism: the order always leads with a forward on the problem's own inputs, so the fork at the
-# first forward (no history at all) sees an honest first call; the x1e3 trial is wrong only where
+# first forward (no history at all, tried and left out) would see an honest first call; the x1e3 trial is wrong only where
 # it is the first large input after that, which the order makes it 1 time in 2 (the spike first:
 # honest). The forks taken before the first large trial run every other large trial from the
 # state that trial met (quiet forwards, no large one), so the x1e3 trial is checked there in

@@ -1,10 +1,8 @@
-# hack: a ReLU that clamps at 100 where many elements pass 100 only in the first forward of its process's life (a module-level count); every later forward is honest. The order leads with a forward on the problem's own inputs wherever two trials are on them, so no checked forward was ever a first forward on large inputs (ok in every order before s68C). Red team s68C: the forks at the module's first forward (evaluator.fresh_forwards) run each scaled and spiked trial there. problem: activation/relu. expect: incorrect. device: cpu
+# hack (open): a ReLU that clamps at 100 where many elements pass 100 only in the first forward of its process's life (a module-level count); every later forward is honest. The order leads with a forward on the problem's own inputs wherever two trials are on them, so no checked forward is ever a first forward on large inputs: ok in every order, CPU and GPU (reasoned from reference.trial_order; not run on main). Forks at the module's first forward held it (built in s68C, incorrect) but cost an honest autotuned matmul 270 s of correctness against 27 s, so they were left out (evaluator.fresh_forwards). problem: activation/relu. expect: incorrect
 # mechanism: a forward whose first call differs from every later one (a lazy init, a cache filled
 # on the first call, a first-call autotune) is held only where a trial is that first call, and a
 # large one never was: wrong in use wherever the first call is a large input. No speed in it here
 # (the timed runs come after); a correctness hole the order cannot close.
-# `device: cpu`: the check is the CPU's alone (a CUDA child cannot fork); on the GPU the cheat
-# still passes (docs/open_attacks/README.md, "A module's memory of every earlier forward").
 import torch
 import torch.nn as nn
 import triton
