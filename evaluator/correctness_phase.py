@@ -12,8 +12,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from evaluator import feedback as F
-from evaluator import gates, judge, noise_floor, timed_work, timing
+from evaluator import fresh_forwards, gates, judge, noise_floor, timed_work, timing
 from evaluator.device_lost import DeviceLost, claims
+from evaluator.fresh_forwards import FRESH_SET
 from evaluator.reference import (
     ReferenceOutputs,
     by_id,
@@ -43,6 +44,8 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
     # each autotune config to each transform before a trial of it (evaluator.autotune_pins)
     # and every scaled or spiked trial comes right after a forward on the problem's own inputs
     order = trial_order(n, run._knockout_ids(), firsts=shared_transforms(run.plan), plain=plain_trials(run.plan))
+    # each scaled or spiked trial again as the module's first large input, in a fork (CPU only)
+    fresh = {} if run.ev.device != "cpu" or run.depth_run else fresh_forwards.points(order, n, plain_trials(run.plan))
     results, tensors = [], []
     # the reference's outputs per set bound the candidate's (checked in the child, and on
     # the channel should a tampered child send more anyway)
@@ -53,7 +56,7 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
     futures: dict[int, Future] = {}
     try:
         try:
-            outcome = _run_trials(run, child, ref, order, n, pool, futures, results, tensors)
+            outcome = _run_trials(run, child, ref, order, n, pool, futures, results, tensors, fresh)
         except DeviceLost:  # the job runs again in a fresh child, but not over a wrong answer given
             outcome = answered_wrong(run, ref, results, tensors, futures, n)
             if outcome is None:
@@ -67,13 +70,15 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
     stopped = next((r for r in results if r.get("problem")), None)
     if stopped is not None:  # the sets run in a shuffled order: name the one that stopped
         sid = int(stopped["id"])
-        where = f"Trial {sid} (inputs {run.plan.trials[sid][1]})" if sid < n else "A checking run"
+        where = f"Trial {sid} (inputs {run.plan.trials[sid][1]})" if sid < n else \
+            _fresh_name(run, sid - FRESH_SET) if sid >= FRESH_SET else "A checking run"
         return judge.Outcome("incorrect", f"{where} stopped " + F.own_text(str(stopped["problem"]), 400),
                              details={"trial": sid if sid < n else None})
     run.details["child_stages"] = timing.stage_sums(results)
     t = time.monotonic()
     with run.judging():
         outcome = _judge_collected(run, results, tensors, ref, prejudged)
+        outcome = outcome or _judge_fresh(run, results, tensors, ref)
     run.worker_seconds["judge"] = round(time.monotonic() - t, 3)
     return outcome
 
@@ -104,12 +109,14 @@ def _prejudge(run: _Run, i: int, t: dict, outs: list, back: list, ref: Reference
     return outcome, facts["precision"]
 
 
-def run_header(run: _Run, ref: ReferenceOutputs, set_id: int, last: bool, checked_left: int = 0) -> dict:
+def run_header(run: _Run, ref: ReferenceOutputs, set_id: int, last: bool, checked_left: int = 0,
+               fresh_ids: list | tuple = ()) -> dict:
     """The `run` command of one input set (the knock-out's runs it with launches skipped).
     `checked_left`: the trials the child runs after this one (where the CPU child runs an
-    autotune config pinned before one of them: evaluator.autotune_pins.schedule)."""
+    autotune config pinned before one of them: evaluator.autotune_pins.schedule). `fresh_ids`:
+    the large trials the CPU child runs before it, each in a fork (evaluator.fresh_forwards)."""
     per_set = set_output_bytes(ref)
-    return {"op": "run", "ids": [set_id], "last": last, "checked_left": checked_left,
+    return {"op": "run", "ids": [set_id], "last": last, "checked_left": checked_left, "fresh_ids": list(fresh_ids),
             "knockout_ids": [KNOCKOUT_SET],
             "torch_knockout_ids": [TORCH_KNOCKOUT_SET] if run.plan.torch_knockout else [],
             "provenance": True, "return_inputs": any(t["modified"] for t in ref.trials),
@@ -134,7 +141,8 @@ def agree_floors(ref: ReferenceOutputs, set_id: int) -> list:
 
 
 def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int], n: int,
-                pool: ThreadPoolExecutor | None, futures: dict, results: list, tensors: list) -> judge.Outcome | None:
+                pool: ThreadPoolExecutor | None, futures: dict, results: list, tensors: list,
+                fresh: dict | None = None) -> judge.Outcome | None:
     for at, set_id in enumerate(order):  # one set per command: one set's GiBs in flight at a time
         later = sum(1 for i in order[at + 1:] if i < n)
         with run.holding(run.ev.device_lock.shared()):
@@ -142,8 +150,10 @@ def _run_trials(run: _Run, child: Child, ref: ReferenceOutputs, order: list[int]
             # depth trial's, whose time out is a retry smaller (depth_phase) and whose child's CPU
             # budget is four of its own limits (a command run into the grace died of SIGXCPU)
             grace = run.pinned_grace if run.ev.device == "cpu" and not run.depth_run else 0.0
-            reply, more = child.request(run_header(run, ref, set_id, set_id == order[-1], later), run.left() + grace,
-                                        max_bytes=run.bound)
+            again = (fresh or {}).get(set_id, ())  # the large trials run before it in forks: theirs too
+            head = run_header(run, ref, set_id, set_id == order[-1], later, again)
+            reply, more = child.request(head, run.left() + grace,
+                                        max_bytes=run.bound and run.bound * (1 + len(again)))
         # a knock-out's fault left the device unusable: the job again in a fresh child, where it raised
         lost = [t for t in reply.get("trials") or [reply] if claims(t, run.ev.device)]
         if lost and set_id >= n:  # (its command's harness work after the forward met the error: its reply's)
@@ -217,3 +227,22 @@ def _judge_collected(run: _Run, results: list[dict], tensors: list, ref: Referen
     if outcome is None and run.plan.torch_knockout is not None:
         outcome = judge.judge_torch_knockout(knocks.get(TORCH_KNOCKOUT_SET), ref, run.cfg, run.tolerance)
     return outcome
+
+
+def _judge_fresh(run: _Run, results: list[dict], tensors: list, ref: ReferenceOutputs) -> judge.Outcome | None:
+    """The large trials run again as the module's first large input (evaluator.fresh_forwards),
+    each judged as its trial is, the first wrong one in plan order; None where all agree."""
+    outs, back, _ = split_outputs(results, tensors)
+    fresh = sorted(((int(t["id"]) - FRESH_SET, t, o, b) for t, o, b in zip(results, outs, back)
+                    if int(t["id"]) >= FRESH_SET), key=lambda f: f[0])
+    for i, t, o, b in fresh:
+        outcome = judge.judge_trial(i, t, o, b, ref, list(run.plan.trials), run.cfg, run.tolerance, {})
+        if outcome is not None:
+            return judge.Outcome(outcome.status, f"{_fresh_name(run, i)}: " + outcome.feedback,
+                                 details={**(outcome.details or {}), "fresh": True})
+    return None
+
+
+def _fresh_name(run: _Run, i: int) -> str:
+    return (f"Trial {i} (inputs {run.plan.trials[i][1]}) run as the first large input of a module that had "
+            "seen none (your forward's answer changed with what earlier forwards saw)")
