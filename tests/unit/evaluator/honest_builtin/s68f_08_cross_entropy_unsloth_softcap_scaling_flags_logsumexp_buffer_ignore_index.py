@@ -1,8 +1,11 @@
-# honest: cross entropy forward in unsloth's kernels/cross_entropy_loss.py shape: _cross_entropy_forward with DO_SOFTCAPPING / DO_LOGIT_SCALING tl.constexpr flags (both off here, their branches kept), labels read per row with the -100 ignore_index giving loss 0, logsumexp computed as c + log(sum(exp(x - c))) over the whole vocabulary in one block (BLOCK_SIZE = next_power_of_2(vocab), num_warps from unsloth's calculate_settings), logsumexp kept in an fp32 buffer for a backward, and the mean taken on the host over the count of labels that are not ignored. problem: loss/cross_entropy
+# honest: cross entropy forward in unsloth's kernels/cross_entropy_loss.py shape: _cross_entropy_forward with DO_SOFTCAPPING / DO_LOGIT_SCALING tl.constexpr flags (both off here, their branches kept, tanh through unsloth's module-level triton_tanh = libdevice.tanh alias), labels read per row with the -100 ignore_index giving loss 0, logsumexp computed as c + log(sum(exp(x - c))) over the whole vocabulary in one block (BLOCK_SIZE = next_power_of_2(vocab), num_warps from unsloth's calculate_settings), logsumexp kept in an fp32 buffer for a backward, and the mean taken on the host over the count of labels that are not ignored. problem: loss/cross_entropy
 import torch
 import torch.nn as nn
 import triton
 import triton.language as tl
+from triton.language.extra import libdevice
+
+triton_tanh = libdevice.tanh
 
 MAX_FUSED_SIZE = 65536
 next_power_of_2 = triton.next_power_of_2
@@ -45,7 +48,7 @@ def _cross_entropy_forward(
     if DO_LOGIT_SCALING:
         logits = LOGIT_SCALE * logits
     if DO_SOFTCAPPING:
-        logits = SOFTCAP * tl.math.tanh(logits / SOFTCAP)
+        logits = SOFTCAP * triton_tanh(logits / SOFTCAP)
 
     c = tl.max(logits, 0)
     logsumexp = c + tl.log(tl.sum(tl.exp(logits - c), 0))
@@ -55,7 +58,7 @@ def _cross_entropy_forward(
         if DO_LOGIT_SCALING:
             x = LOGIT_SCALE * x
         if DO_SOFTCAPPING:
-            x = SOFTCAP * tl.math.tanh(x / SOFTCAP)
+            x = SOFTCAP * triton_tanh(x / SOFTCAP)
         loss = logsumexp - x
     else:
         loss = 0.0
