@@ -94,11 +94,11 @@ def settle_import_fallbacks(tree: ast.Module, importable: Callable[[ast.stmt], b
     ImportError:` then `try: from ...cuda.libdevice import rsqrt / except ImportError: from
     triton.language.math import rsqrt`, honest round s51b): where that handler is kept, the
     nested one is settled the same way; where the body is kept, it is dead with its handler."""
-    tree.body = _settle_fallbacks(tree.body, importable, settled)
+    tree.body = _settle_fallbacks(tree.body, importable, settled, set())
 
 
 def _settle_fallbacks(stmts: list[ast.stmt], importable: Callable[[ast.stmt], bool],
-                      settled: list | None) -> list[ast.stmt]:
+                      settled: list | None, constexprs: set[str]) -> list[ast.stmt]:
     """`stmts` with their import fallbacks settled, those in the arms of a module-level `if` too
     (Liger's `if compare_version("triton", ...): try: from ...libdevice import rsqrt / except
     ModuleNotFoundError: from ...cuda.libdevice import rsqrt / else: from triton.language.math
@@ -106,13 +106,14 @@ def _settle_fallbacks(stmts: list[ast.stmt], importable: Callable[[ast.stmt], bo
     body = []
     for node in stmts:
         if isinstance(node, ast.If) and not is_main_guard(node):
-            node.body = _settle_fallbacks(node.body, importable, settled)
-            node.orelse = _settle_fallbacks(node.orelse, importable, settled)
-        if not _import_fallback(node):
+            node.body = _settle_fallbacks(node.body, importable, settled, set(constexprs))
+            node.orelse = _settle_fallbacks(node.orelse, importable, settled, set(constexprs))
+        if not _import_fallback(node, frozenset(constexprs)):
             body.append(node)
+            constexprs |= _constexpr_spellings(node)
             continue
-        arm = "body" if all(importable(s) for s in node.body if not _flag(s)) else "handler"  # type: ignore[attr-defined]
-        body.extend(node.body if arm == "body" else _settle_fallbacks(node.handlers[0].body, importable, settled))  # type: ignore[attr-defined]
+        arm = "body" if all(importable(s) for s in node.body if not _flag(s, frozenset(constexprs))) else "handler"  # type: ignore[attr-defined]
+        body.extend(node.body if arm == "body" else _settle_fallbacks(node.handlers[0].body, importable, settled, set(constexprs)))  # type: ignore[attr-defined]
         if settled is not None:
             settled.append((node, arm))
     return body
@@ -371,13 +372,13 @@ def dropped_import_names(settled: list) -> frozenset[str]:
     return frozenset(dropped - kept)
 
 
-def _import_fallback(node: ast.stmt) -> bool:
+def _import_fallback(node: ast.stmt, constexprs: frozenset[str] = frozenset()) -> bool:
     if not isinstance(node, ast.Try) or node.orelse or node.finalbody or not node.handlers:
         return False
     imports = (ast.Import, ast.ImportFrom)
-    return all(isinstance(s, imports) or _flag(s) for s in node.body) and all(
-        _catches_import_error(h) and all(isinstance(s, (*imports, ast.Pass)) or _flag(s) or _import_fallback(s)
-                                         or _install_hint(s) for s in h.body)
+    return all(isinstance(s, imports) or _flag(s, constexprs) for s in node.body) and all(
+        _catches_import_error(h) and all(isinstance(s, (*imports, ast.Pass)) or _flag(s, constexprs)
+                                         or _import_fallback(s, constexprs) or _install_hint(s) for s in h.body)
         for h in node.handlers)
 
 
@@ -391,9 +392,48 @@ def _install_hint(node: ast.stmt) -> bool:
                                           for a in call.args))
 
 
-def _flag(node: ast.stmt) -> bool:
-    """`HAS_TRITON = True`: a name bound to a literal, which cannot raise."""
-    return isinstance(sole_target(node), ast.Name) and isinstance(node.value, ast.Constant)  # type: ignore[attr-defined]
+def _flag(node: ast.stmt, constexprs: frozenset[str] = frozenset()) -> bool:
+    """`HAS_TRITON = True`: a name bound to a literal, which cannot raise; or to a literal wrapped
+    as `tl.constexpr(True)`, the form a kernel that reads the flag needs (Triton refuses a jit
+    function's read of a module global that is not a constexpr; honest round s68), where
+    `constexprs` holds the spellings of triton.language.constexpr that imports above the try bound
+    (rebinding one is refused by the walk), so the call is Triton's and cannot raise either."""
+    if not isinstance(sole_target(node), ast.Name):
+        return False
+    value = node.value  # type: ignore[attr-defined]
+    if isinstance(value, ast.Call) and not value.keywords and len(value.args) == 1:
+        return _dotted(value.func) in constexprs and isinstance(value.args[0], ast.Constant)
+    return isinstance(value, ast.Constant)
+
+
+def _dotted(e: ast.expr) -> str | None:
+    """`a.b.c` as text, None for anything but names and attributes."""
+    if isinstance(e, ast.Name):
+        return e.id
+    if isinstance(e, ast.Attribute):
+        head = _dotted(e.value)
+        return head and f"{head}.{e.attr}"
+    return None
+
+
+def _constexpr_spellings(node: ast.stmt) -> set[str]:
+    """The spellings of triton.language.constexpr a module-level import binds: `import triton`
+    (triton.language.constexpr), `import triton.language as tl` (tl.constexpr), `from triton
+    import language as tl`, `from triton.language import constexpr`."""
+    found = set()
+    if isinstance(node, ast.Import):
+        for a in node.names:
+            if a.name == "triton.language" and a.asname:
+                found.add(f"{a.asname}.constexpr")
+            elif a.name.split(".")[0] == "triton" and not a.asname:
+                found.add("triton.language.constexpr")
+    elif isinstance(node, ast.ImportFrom) and not node.level:
+        for a in node.names:
+            if node.module == "triton" and a.name == "language":
+                found.add(f"{a.asname or a.name}.constexpr")
+            elif node.module == "triton.language" and a.name == "constexpr":
+                found.add(a.asname or a.name)
+    return found
 
 
 def _catches_import_error(handler: ast.ExceptHandler) -> bool:

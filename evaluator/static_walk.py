@@ -460,6 +460,8 @@ class Checker(MatchStatements, WithStatements, ClassBodyValues, ScopeDeclaration
         if node.module == "torch.library" and all(a.name == "wrap_triton" and self.wrap_triton_only(
                 a.asname or a.name) for a in node.names):
             return  # every use a wrapped launch (static_kernel_values)
+        if all(f"{node.module}.{a.name}" in A.RANGES and self.range_only(a.asname or a.name) for a in node.names):
+            return  # `from torch.profiler import record_function`: each use a `with` range (static_with)
         if all(f"{node.module}.{a.name}" in A.DECORATOR_ONLY.intersection(A.DECORATORS) for a in node.names):
             return  # `from torch.cuda.amp import custom_fwd`: decorators, held to the decorator rules
         if all(f"{node.module}.{a.name}" == DRIVER_IMPORT for a in node.names):

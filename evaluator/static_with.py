@@ -61,6 +61,17 @@ class WithStatements:
                      "torch.device(...) or torch.cuda.device(...)")
             self.expr(ctx)
 
+    def range_only(self, name: str) -> bool:
+        """`from torch.profiler import record_function` (honest round s68): every read of the name
+        is the function of a `with` item's call, `with record_function("name"):`, which `_context`
+        then holds to the rules of the range written out; anywhere else the import is refused as
+        any name of torch.profiler is (the import is the name's only binding: another one is
+        refused as a rebinding of an imported name)."""
+        uses = self._names().get(name, ())  # type: ignore[attr-defined]
+        return all(isinstance(n.ctx, ast.Load) and isinstance(call := self.parent.get(id(n)), ast.Call)  # type: ignore[attr-defined]
+                   and call.func is n and isinstance(self.parent.get(id(call)), ast.withitem)  # type: ignore[attr-defined]
+                   for n in uses)
+
     def _factory(self, func: ast.expr) -> bool:
         """A module-level context-manager factory, unsloth's `torch_gpu_device` (honest round
         s50k): every binding of the name is a plain def whose body is one `return` of an allowed

@@ -281,6 +281,17 @@ def test_of_collections_only_namedtuple_and_the_dict_kinds():
     assert_rejected("import collections\n\nQ = collections.deque()  # <-", "forbidden_api")
 
 
+def test_torch_return_types_built_and_named_but_never_subclassed():
+    """A wrapper returning torch's own result tuple, `torch.return_types.max((values, indices))`
+    (honest round s68F): a structseq of what it is given. A class of the file deriving from one
+    (an __iter__ of its own) stays refused as an untrusted base."""
+    assert_accepted("import torch\n\n\ndef pack(v, i) -> torch.return_types.max:\n"
+                    "    return torch.return_types.max((v, i))\n")
+    assert_rejected("import torch\n\n\nclass Max(torch.return_types.max):  # <-\n    pass\n",
+                    "monkey_patch")
+    assert_rejected("import torch\n\nM = torch.return_types.__dict__  # <-\n", "reflection")
+
+
 def test_xpu_device_queries_as_cuda_ones_and_nothing_else_of_it():
     """Liger's `elif X.device.type == "xpu"` branch reads the device's properties (honest round,
     session 35); a stream of it is the handle to cross-stream waits, as torch.cuda's is."""

@@ -41,6 +41,15 @@ ACCEPTED = {
                 with torch.profiler.record_function("triton_scale_bias"):
                     return launch(x)
     ''',
+    # the range imported by name (honest round s68F): each use a `with` item's call
+    "record_function_imported_range": '''
+        from torch.profiler import record_function
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with record_function("triton::scale_bias"):
+                    return launch(x)
+    ''',
     # an NVTX range around the launch (vLLM, Megatron; honest round s49): push and pop only
     "nvtx_range": '''
         from torch.cuda import nvtx
@@ -216,6 +225,34 @@ REJECTED = {
             def forward(self, x):
                 r = torch.profiler.record_function("r")  # <-
                 return launch(x)
+    ''', "harness_tamper"),
+    # the imported range held, aliased or called outside a `with`: the import is refused as any
+    # name of torch.profiler (only a `with` item's call makes it the range written out)
+    "record_function_imported_held": ('''
+        from torch.profiler import record_function
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                with record_function("r") as r:  # <-
+                    return launch(x)
+    ''', "forbidden_syntax"),
+    "record_function_imported_aliased": ('''
+        from torch.profiler import record_function  # <-
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                rf = record_function
+                with rf("r"):
+                    return launch(x)
+    ''', "harness_tamper"),
+    "record_function_imported_called": ('''
+        from torch.profiler import record_function  # <-
+
+        class ModelNew(nn.Module):
+            def forward(self, x):
+                r = record_function("r")
+                with record_function("s"):
+                    return launch(x)
     ''', "harness_tamper"),
     # torch formats an NVTX message with the range's other arguments: `{0.__class__...}` walks them
     "nvtx_range_format_arguments": ('''

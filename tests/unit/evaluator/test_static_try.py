@@ -146,6 +146,27 @@ ACCEPTED = {
             def relu_kernel(x_ptr):
                 tl.store(x_ptr, tl.maximum(tl.load(x_ptr), 0.0))
     ''',
+    # a flag a kernel reads must be a constexpr global (Triton refuses any other module global in
+    # a jit function), so the fallback binds tl.constexpr(<literal>), and its handler sets the
+    # module it could not import to None (honest round s68F): settled to the body, which exists
+    "import_fallback_constexpr_flags_and_none": '''
+        try:
+            from triton.language.extra import libdevice
+
+            USE_EXPM1 = tl.constexpr(True)
+        except ImportError:
+            libdevice = None
+            USE_EXPM1 = tl.constexpr(False)
+
+        @triton.jit
+        def elu_kernel(x_ptr):
+            x = tl.load(x_ptr)
+            if USE_EXPM1:
+                y = libdevice.expm1(x)
+            else:
+                y = tl.exp(x) - 1.0
+            tl.store(x_ptr, y)
+    ''',
 }
 
 
@@ -201,6 +222,20 @@ REJECTED = {
             Z = deep(0)  # <-
         except Exception:
             Z = None
+    ''', "try_except"),
+    # a flag's constexpr spelled through a class of the file's own is the file's code, not
+    # Triton's: the try is no import fallback, and its body calls the file
+    "import_fallback_flag_through_own_constexpr": ('''
+        class fake:
+            @staticmethod
+            def constexpr(v):
+                return v
+
+        try:
+            from triton.language.extra import libdevice
+            USE_EXPM1 = fake.constexpr(True)  # <-
+        except ImportError:
+            USE_EXPM1 = fake.constexpr(False)
     ''', "try_except"),
     "module_try_lambda": ('''
         try:
