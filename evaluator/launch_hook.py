@@ -262,7 +262,7 @@ class LaunchRecorder:
             return
         fn = getattr(kernel, "fn", kernel)
         self.launches.append((str(getattr(fn, "__module__", "?")), str(getattr(fn, "__name__", "?"))))
-        self.qualnames.setdefault(self.launches[-1], set()).add(kernel_identity.qualname(kernel))
+        self.qualnames.setdefault(self.launches[-1], set()).add(kernel_identity.identity(kernel, variant))
         self.programs.append(programs)
         self.variants.append(variant)
         self.works.append(work)
@@ -524,10 +524,10 @@ class LaunchRecorder:
                 if constant:  # the kernel body sees them as the GPU's does: Python ints
                     args, kwargs = specialized(self, args, kwargs, constant)
             ran = False  # a launch the dry model's real forward runs (evaluator.dry_tells.Recorded)
-            # by name, or by qualified name: one of the kernels a name the file defines twice names
+            # by name, or by identity: one of the kernels a name was launched as (kernel_identity)
             if launch and recorder.suppress and (recorder.suppress is True or str(
                     getattr(getattr(self, "fn", self), "__name__", "?")) in recorder.suppress
-                    or kernel_identity.qualname(self) in recorder.suppress):
+                    or kernel_identity.identity(self, _variant(self, args, kwargs)) in recorder.suppress):
                 ran = recorder.dry is not None and getattr(recorder.dry, "runs_next", bool)()
                 if not ran:
                     recorder.skip(self, original, args, kwargs)
