@@ -121,3 +121,23 @@ def test_a_store_site_is_judged_alone_where_it_spans_the_storage():
     cpu = model(n, {"f@4": n, "f|L9@4": n - 256, "f|L12@4": 256}, {"f@4": n, "f|L9@4": n - 256, "f|L12@4": 256})
     dec = model(m, {"f@4": m, "f|L9@4": m - 256, "f|L12@4": 256}, {"f@4": m, "f|L9@4": m - 256, "f|L12@4": 256})
     assert dry_phase._short(cpu, dec) is None
+
+
+@needs_interpreter
+def test_a_knocked_out_launch_is_the_kernel_it_skips(launch_recorder):
+    """A knock-out's skipped launch is recorded as the kernel it skips, its constexprs included:
+    recorded without them, every kernel of every knock-out trial was a second identity of its
+    name, the round knocked out each alone and neither's knock-outs were the name's, so a
+    padding kernel was no decoy (s67F as merged: test_gates' raising padding)."""
+    y = torch.randn(256)
+    launch_recorder.start()
+    _fix[(4,)](y, 256, FLOOR=0.0, SCALE=1.0, BLOCK=64)
+    launch_recorder.suppress = True  # the knock-out trial: every launch skipped
+    _fix[(4,)](y, 256, FLOOR=0.0, SCALE=1.0, BLOCK=64)
+    launch_recorder.suppress = False
+    launch_recorder.stop()
+    assert launch_recorder.shared_qualnames(__name__) == {}
+    launch_recorder.start()  # the same def under other constexprs: a second kernel
+    _fix[(4,)](y, 256, FLOOR=-3.0e38, SCALE=2.0, BLOCK=64)
+    launch_recorder.stop()
+    assert list(launch_recorder.shared_qualnames(__name__)) == ["_fix"]
