@@ -162,14 +162,16 @@ launched per layer under several constexprs would multiply them."""
 def asked(names: list[str], identities: dict) -> dict[str, str]:
     """{knock-out entry: kernel name} of the round: a name, or for a name the trials launched
     as two to MAX_ASKED kernels (`identities`: two classes' `fix`, one `def` launched under two
-    sets of constexprs), each of them alone by its identity."""
+    sets of constexprs), each of them alone by its identity, and the name as one group too: what
+    counts a decoy for coverage is a name (a padding kernel launched under two sets of
+    constexprs, or autotuned over two configs, was two identities each unneeded and no decoy:
+    rt23b_autotuned_decoy, s68A)."""
     entries: dict[str, str] = {}
     for name in names:
         ids = identities.get(name)
         if isinstance(ids, list) and 1 < len(ids) <= MAX_ASKED:
             entries.update({str(i): name for i in ids if str(i) != name})
-        else:
-            entries[name] = name
+        entries[name] = name
     return entries
 
 

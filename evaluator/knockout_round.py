@@ -58,7 +58,8 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
 
     A name is knocked out per kernel where the trials launched it as two or more identities
     (evaluator.kernel_identity, `run.qualnames`: two classes' `fix`, one `def` under two sets
-    of constexprs), else as one group: what the round finds unneeded is `run.unneeded`, which the dry model skips
+    of constexprs), and as one group (a decoy for coverage is a name): what the round finds
+    unneeded is `run.unneeded`, which the dry model skips
     (dry_phase `_skipped`). Skipping every decoy unasked left a capped in-place ReLU named
     twice (`Main.fix`, `Spare.fix`) unmodelled and its ok standing (red team s65e)."""
     name_of = kernel_identity.asked(names[:max_kernels], getattr(run, "qualnames", {}))

@@ -79,7 +79,7 @@ def test_an_identity_is_the_code_and_the_constexprs_not_the_name():
 def test_a_def_launched_as_two_kernels_is_asked_and_keyed_as_two():
     # the round asks each identity of a name the trials launched as two or more
     assert kernel_identity.asked(["fix", "half"], {"fix": ["fix~a", "fix~b"]}) == \
-        {"fix~a": "fix", "fix~b": "fix", "half": "half"}
+        {"fix~a": "fix", "fix~b": "fix", "fix": "fix", "half": "half"}  # the name too: a decoy is a name
     many = [f"fix~{i}" for i in range(kernel_identity.MAX_ASKED + 1)]  # past it, one group
     assert kernel_identity.asked(["fix"], {"fix": many}) == {"fix": "fix"}
     # the dry model keys them by the qualified name and by their order of first launch
