@@ -49,6 +49,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -73,12 +74,21 @@ class Launch:
         return str(getattr(getattr(self.kernel, "fn", self.kernel), "__name__", "?"))
 
     @property
-    def identity(self) -> str:
-        """Its kernel's qualified name (evaluator.kernel_identity): the per-kernel rules' key
-        (dry_phase `_updated_short`, `_overwritten_short`), so that `Main.fix` and `Spare.fix`,
-        one name, are two kernels there (a name shared with a full-grid pass diluted a capped
-        one's share)."""
+    def qualname(self) -> str:
+        """Its kernel's qualified name: the per-kernel rules' key (dry_phase `_updated_short`,
+        `_overwritten_short`; `kernel_identity.keys`), so that `Main.fix` and `Spare.fix`, one
+        name, are two kernels there (a name shared with a full-grid pass diluted a capped one's
+        share)."""
         return kernel_identity.qualname(self.kernel)
+
+    @property
+    def identity(self) -> str:
+        """Its kernel's identity (evaluator.kernel_identity: qualified name and a digest of its
+        code and closure values): what the knock-out round knocked out, so one factory's two
+        kernels are two."""
+        from evaluator.launch_hook import _variant
+
+        return kernel_identity.identity(self.kernel, _variant(self.kernel, self.args, self.kwargs))
 
 
 def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset(),
@@ -101,6 +111,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
     declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
     memory, names, seen, unrun = dry_memory.Memory(), {}, {}, [] if unrun is None else unrun
     pace, ran_all = _Pace(budget), len(unrun)
+    keys = kernel_identity.keys(launches)  # one factory's two kernels are two keys
     for k, launch in enumerate(launches):
         facts = dry_facts.facts(launch.kernel)
         ordinal = seen[launch.name] = seen.get(launch.name, -1) + 1
@@ -108,13 +119,13 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             args, kwargs, tensors = _converted(launch, memory)
             for where, tensor in tensors:
                 names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
-            if launch.name in skip or launch.identity in skip:  # knockout_round: a name, or a qualified one
+            if launch.name in skip or launch.identity in skip:  # knockout_round: a name, or one of its kernels
                 continue
             if facts.data_bound is not None:
                 raise Unmodelled(facts.data_bound)
             pace.launch(math.prod(launch.grid))
             # an upper bound of a launch's stores (`unmasked`: dry_taint) is no update in place of any element
-            memory.begin(None if facts.unmasked else launch.identity, launch.identity, f"{launch.name}#{ordinal}")
+            memory.begin(None if facts.unmasked else keys[k], keys[k], f"{launch.name}#{ordinal}")
             memory.values = dry_values.of(k)  # the real forward's copies it loads (evaluator.dry_values)
             _run(launch, args, kwargs, memory, facts, pace)
             if observe is not None:  # each launch's own stores (`current`): dry_configs.Least
@@ -330,7 +341,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, f
         call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
         for value in call.values():  # the launch's own arguments: known (dry_taint)
             dry_taint.clean(value)
-        with _dry_builder(builder, memory, pace.budget, facts.unmasked), _short_loops(facts.shortened, facts.ends), \
+        with _dry_builder(builder, memory, pace.budget, facts.unmasked, fn.__code__), _short_loops(facts.shortened, facts.ends), \
                 np.errstate(all="ignore"):
             builder.grid_dim = grid
             for x in range(grid[0]):
@@ -347,6 +358,17 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, f
         scope.restore()
 
 
+def _site(code) -> int | None:
+    """The line of the kernel's body (`code`) the running store is made from: the innermost
+    frame of that code (a store in a device function the kernel calls is the call's line)."""
+    frame = sys._getframe(2)
+    for _ in range(64):  # the interpreter's own frames between the kernel's and the builder's
+        if frame is None or frame.f_code is code:
+            break
+        frame = frame.f_back
+    return frame.f_lineno if frame is not None and frame.f_code is code else None
+
+
 class _OutOfTime(Unmodelled):
     pass
 
@@ -361,8 +383,10 @@ _DRY_OPS = ("create_masked_load", "create_masked_store", "create_atomic_rmw", "c
 
 
 @contextmanager
-def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: bool = False):
-    """The interpreter builder's memory operations replaced on the instance for the dry run."""
+def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: bool = False, code=None):
+    """The interpreter builder's memory operations replaced on the instance for the dry run.
+    Each store is marked with the line of the kernel's body (`code`) it is made from
+    (`memory.site`: dry_phase judges each store site's overwrites as a kernel's)."""
     from triton.runtime.interpreter import TensorHandle, _get_np_dtype
 
     def clock():
@@ -397,6 +421,7 @@ def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: b
 
     def store(ptrs, value, mask, cache_policy=None):
         clock()
+        memory.site = _site(code)
         itemsize = np.dtype(value.data.dtype).itemsize
         if not unmasked:
             memory.store(ptrs.data, mask.data, itemsize)

@@ -71,8 +71,8 @@ class _Storage:
                 return
             bits = self.marks[itemsize] = np.zeros(self.nbytes // itemsize, dtype=bool)
         index = _span(offsets, itemsize)
-        if writer is not None:
-            self._overwrites(bits, index, itemsize, writer, launch)
+        if writer:
+            self._overwrites(bits, index, itemsize, _keys(writer), launch)
         if sure is not None and itemsize not in self.certain:  # what was stored so far was sure
             self.certain[itemsize] = bits.copy() if self.stored(itemsize) else np.zeros(bits.size, dtype=bool)
         if itemsize in self.certain:
@@ -80,16 +80,16 @@ class _Storage:
             self.certain[itemsize][lanes if sure is None else lanes[sure]] = True
         bits[index] = True
         read = self.loaded.get(itemsize)
-        if kernel is not None and read is not None:  # an update in place: what this launch read
-            mine = self.updated.get((kernel, itemsize))
+        for key in _keys(kernel) if read is not None else ():  # an update in place: what this launch read
+            mine = self.updated.get((key, itemsize))
             if mine is None:
-                mine = self.updated[(kernel, itemsize)] = np.zeros(bits.size, dtype=bool)
+                mine = self.updated[(key, itemsize)] = np.zeros(bits.size, dtype=bool)
             if isinstance(index, slice):
                 mine[index] |= read[index]
             else:
                 mine[index[read[index]]] = True
 
-    def _overwrites(self, bits: np.ndarray, index: np.ndarray, itemsize: int, writer: str, launch: str | None) -> None:
+    def _overwrites(self, bits: np.ndarray, index: np.ndarray, itemsize: int, writers: tuple, launch: str | None) -> None:
         """Mark, for the running launch's kernel, the elements it stores over an earlier launch's
         stores (dry_phase._overwritten_short): a capped kernel finishing by plain stores, without
         loading them, part of what a needed full-grid launch stored (red team s64d); and the
@@ -101,7 +101,7 @@ class _Storage:
         fresh = bits[index] & ~mine[index]
         over = int(np.count_nonzero(fresh)) if isinstance(index, slice) else index[fresh]
         count = over if isinstance(index, slice) else int(over.size)
-        if count:
+        for writer in writers if count else ():  # its kernel, and its variant (kernel_identity.keys)
             done = self.overwritten.get((writer, itemsize))
             if done is None:
                 done = self.overwritten[(writer, itemsize)] = np.zeros(bits.size, dtype=bool)
@@ -109,15 +109,15 @@ class _Storage:
                 done[index] |= fresh
             else:
                 done[over] = True
-            if launch is not None:
-                self.launch_over[(launch, itemsize)] = self.launch_over.get((launch, itemsize), 0) + count
-                if isinstance(index, slice):
-                    low = index.start + int(np.argmax(fresh))
-                    high = index.start + fresh.size - 1 - int(np.argmax(fresh[::-1]))
-                else:
-                    low, high = int(over.min()), int(over.max())
-                span = self.launch_span.setdefault((launch, itemsize), [low, high])
-                span[0], span[1] = min(span[0], low), max(span[1], high)
+        if count and launch is not None:
+            self.launch_over[(launch, itemsize)] = self.launch_over.get((launch, itemsize), 0) + count
+            if isinstance(index, slice):
+                low = index.start + int(np.argmax(fresh))
+                high = index.start + fresh.size - 1 - int(np.argmax(fresh[::-1]))
+            else:
+                low, high = int(over.min()), int(over.max())
+            span = self.launch_span.setdefault((launch, itemsize), [low, high])
+            span[0], span[1] = min(span[0], low), max(span[1], high)
         mine[index] = True
 
     def load(self, offsets: np.ndarray, itemsize: int) -> None:
@@ -186,12 +186,15 @@ class Memory:
         self.kernel: str | None = None  # the running launch's kernel, whose updates in place are marked
         self.writer: str | None = None  # the running launch's kernel, whose overwrites are marked
         self.launch: str | None = None  # the running launch (kernel#i), whose overwrites are counted
+        self.site: int | None = None  # the line of the kernel's body the running store is made from
         self.values: list = []  # the running launch's copies of its storages (evaluator.dry_values)
         self.loose: dict = {}  # itemsize -> store lanes that may store where a loaded value says (dry_taint): anywhere
 
-    def begin(self, kernel: str | None, writer: str | None = None, launch: str | None = None) -> None:
-        """A new launch: what the last one loaded or stored is no longer this one's."""
-        self.kernel, self.writer, self.launch = kernel, writer, launch
+    def begin(self, kernel: str | tuple | None, writer: str | tuple | None = None, launch: str | None = None) -> None:
+        """A new launch: what the last one loaded or stored is no longer this one's. `kernel`
+        and `writer`: the per-kernel rules' key, or keys (a kernel and its variant:
+        evaluator.kernel_identity.keys), whose updates in place and overwrites it marks."""
+        self.kernel, self.writer, self.launch, self.site = kernel, writer, launch, None
         for storage in self.storages.values():
             storage.loaded.clear()
             storage.current.clear()
@@ -260,7 +263,7 @@ class Memory:
         for storage, offsets in self._split(hit, low):
             if offsets.max() + itemsize > storage.nbytes:
                 raise Unmodelled("a store outside every tensor the launch was handed")
-            storage.mark(offsets, itemsize, self.kernel, self.writer, self.launch)
+            storage.mark(offsets, itemsize, self.kernel, self._writers(), self.launch)
 
     def _steered(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int, mask_data: np.ndarray,
                  ptr_data: np.ndarray) -> None:
@@ -282,7 +285,13 @@ class Memory:
             if not inside[mine].all():
                 raise Unmodelled("a store outside every tensor the launch was handed")
             if inside.any():  # a lane that only may store, outside: no store there
-                storage.mark(lanes[inside], itemsize, writer=self.writer, launch=self.launch, sure=mine[inside])
+                storage.mark(lanes[inside], itemsize, writer=self._writers(), launch=self.launch, sure=mine[inside])
+
+    def _writers(self) -> tuple:
+        """The running launch's overwrite keys: its kernel's (`begin`), and its kernel's at the
+        store running now (`kernel|Lline`, `site`: the line of the kernel's body it stores from)."""
+        writers = _keys(self.writer)
+        return writers + (f"{writers[0]}|L{self.site}",) if writers and self.site is not None else writers
 
 
 class Layout:
@@ -374,3 +383,8 @@ def _suggests(t, fmt) -> bool:
 
     return isinstance(t, torch.Tensor) and t.dim() == (4 if fmt is torch.channels_last else 5) \
         and t.is_contiguous(memory_format=fmt) and not t.is_contiguous()
+
+
+def _keys(keys: str | tuple | None) -> tuple:
+    """One key or several (`Memory.begin`) as a tuple."""
+    return () if not keys else (keys,) if isinstance(keys, str) else tuple(keys)

@@ -201,13 +201,17 @@ def trial_evidence(reports: list[dict], module: str, ref: Any) -> tuple[bool, se
     return thin, carried, constant
 
 
-def knockouts_due(names: list[str], knockout_raised: bool, thin_return: bool) -> bool:
+def knockouts_due(names: list[str], knockout_raised: bool, thin_return: bool, identities: dict | None = None) -> bool:
     """Whether each kernel is knocked out alone: wherever forward launched several of its own
     (a decoy's time is never the candidate's coverage, and the reward pays coverage under
     every policy: red team rt23b, a Triton pass into a scratch buffer nobody reads beside a
-    lazy copy epilogue raised its reward from 0.77 to 0.87), and where a gate reads the
-    coverage (a knock-out that raised, a thin return) even of one."""
-    return len(names) > 1 or knockout_raised or thin_return
+    lazy copy epilogue raised its reward from 0.77 to 0.87), one name as several kernels
+    included (`identities`, evaluator.kernel_identity: one `def` launched as a capped ReLU and
+    as a filler past the cap under another constexpr, whose filler the dry model must skip
+    where it is unneeded: red team s67f), and where a gate reads the coverage (a knock-out that
+    raised, a thin return) even of one."""
+    several = any(isinstance(ids, list) and len(ids) > 1 for ids in (identities or {}).values())
+    return len(names) > 1 or several or knockout_raised or thin_return
 
 
 def shared_names(defined: list[str]) -> list[str]:

@@ -56,12 +56,13 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
     the file defines twice, which count as decoys unasked for coverage, as do the names past
     `max_kernels`); a wrong normal forward or a tampered reply ends it with that outcome.
 
-    A name defined twice is still knocked out, each of its kernels by its qualified name
-    where the trials launched two (evaluator.kernel_identity, `run.qualnames`), else as one
-    group: what the round finds unneeded is `run.unneeded`, which the dry model skips
+    A name is knocked out per kernel where the trials launched it as two or more identities
+    (evaluator.kernel_identity, `run.qualnames`: two classes' `fix`, one `def` under two sets
+    of constexprs), and as one group (a decoy for coverage is a name): what the round finds
+    unneeded is `run.unneeded`, which the dry model skips
     (dry_phase `_skipped`). Skipping every decoy unasked left a capped in-place ReLU named
     twice (`Main.fix`, `Spare.fix`) unmodelled and its ok standing (red team s65e)."""
-    name_of = kernel_identity.asked(names[:max_kernels], shared, getattr(run, "qualnames", {}))
+    name_of = kernel_identity.asked(names[:max_kernels], getattr(run, "qualnames", {}))
     tried = list(name_of)  # names, and the qualified names of a name's kernels
     # each knock-out that lost a child's device raised, and is not run again; the kernel's
     # others still are (evaluator.device_lost.Faults: one fault is one knock-out)

@@ -254,7 +254,12 @@ class LaunchRecorder:
     def forget(self, module: str) -> None:
         self.compiled.pop(module, None)
 
-    def record(self, kernel: object, programs: int = -1, variant: tuple = (), work: int = 0) -> None:
+    def record(self, kernel: object, programs: int = -1, variant: tuple = (), work: int = 0,
+               constexprs: tuple | None = None) -> None:
+        """One launch of the running forward. `constexprs`: a knocked-out launch's own (`skip`),
+        which records no variant but is the kernel it skips (kernel_identity.identity): keyed
+        without them, each name the round asked was two kernels, run and skipped, and neither's
+        knock-outs were a name's (a padding kernel no longer a decoy, s68a)."""
         if not self.active:
             # outside every forward: between a timed batch's draws and its commitment that is
             # work moved out of go's clock (evaluator.timed_steps, `stray_calls`)
@@ -262,7 +267,8 @@ class LaunchRecorder:
             return
         fn = getattr(kernel, "fn", kernel)
         self.launches.append((str(getattr(fn, "__module__", "?")), str(getattr(fn, "__name__", "?"))))
-        self.qualnames.setdefault(self.launches[-1], set()).add(kernel_identity.qualname(kernel))
+        self.qualnames.setdefault(self.launches[-1], set()).add(
+            kernel_identity.identity(kernel, variant if constexprs is None else constexprs))
         self.programs.append(programs)
         self.variants.append(variant)
         self.works.append(work)
@@ -486,7 +492,7 @@ class LaunchRecorder:
                 return asked(meta) if callable(asked) else asked
             dry_configs.note(len(self.dry), kernel, args, given, dims, grid_of)
             self.dry.append((kernel, dims, args, given))
-            self.record(kernel)
+            self.record(kernel, constexprs=_variant(kernel, args, kwargs))
             return
         if callable(grid):
             asked = self.resolving(grid, None, _grid_meta(kernel, args, kwargs))
@@ -499,7 +505,7 @@ class LaunchRecorder:
         with self.around(kernel, args, kwargs) if self.around is not None else nullcontext():
             original(kernel, *args, **{**kwargs, "grid": nothing})
         self.grid = said[0] if said else None
-        self.record(kernel)
+        self.record(kernel, constexprs=_variant(kernel, args, kwargs))
         if self.observer is not None and said and not self.ran_nothing(said[0]):
             self.observer(kernel, args, kwargs)
 
@@ -524,10 +530,10 @@ class LaunchRecorder:
                 if constant:  # the kernel body sees them as the GPU's does: Python ints
                     args, kwargs = specialized(self, args, kwargs, constant)
             ran = False  # a launch the dry model's real forward runs (evaluator.dry_tells.Recorded)
-            # by name, or by qualified name: one of the kernels a name the file defines twice names
+            # by name, or by identity: one of the kernels a name was launched as (kernel_identity)
             if launch and recorder.suppress and (recorder.suppress is True or str(
                     getattr(getattr(self, "fn", self), "__name__", "?")) in recorder.suppress
-                    or kernel_identity.qualname(self) in recorder.suppress):
+                    or kernel_identity.identity(self, _variant(self, args, kwargs)) in recorder.suppress):
                 ran = recorder.dry is not None and getattr(recorder.dry, "runs_next", bool)()
                 if not ran:
                     recorder.skip(self, original, args, kwargs)

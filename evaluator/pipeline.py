@@ -480,7 +480,7 @@ class _Run:
             return stopped
         with self.phase("correctness"):
             outcome = self.correctness(child, ref)
-            if outcome is None and gates.knockouts_due(self.own_names, self.knockout_raised, self.thin_return):
+            if outcome is None and gates.knockouts_due(self.own_names, self.knockout_raised, self.thin_return, self.qualnames):
                 shared = gates.shared_names(list(self.details.get("kernels_defined") or []))
                 self.decoys, outcome = knockout_round.decoy_kernels(self, child, ref, self.own_names, shared,
                                                                     gates.MAX_KERNELS)

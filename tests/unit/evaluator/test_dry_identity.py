@@ -68,8 +68,13 @@ def test_a_capped_store_diluted_inside_one_launch_leaves_a_grown_gap():
     assert over["overwritten"]["_rewrite_then_lanes#0@4"] == 14 * 4096 + 256
     assert over["overwrite_span"]["_rewrite_then_lanes#0@4"] == (1 << 16) - 1  # elements 1 .. n - 1
     assert cpu["storages"]["_relu_but_one_in_16#0:1"]["overwritten"]["_rewrite_then_lanes@4"] == 15 * 256
-    assert dry_phase._short(cpu, dec) == ("_relu_but_one_in_16#0:1", "_rewrite_then_lanes@4:gap", 1 << 16,
-                                          14 * 4096 + 256)
+    # the kernel's own gap grew (session 66); its lane loop's store alone (session 67, s67F:
+    # each store site judged as a kernel) fell to a sixteenth of its share, found first
+    assert dry_phase._gap_grown(cpu["storages"]["_relu_but_one_in_16#0:1"], over, "_rewrite_then_lanes@4",
+                                15 * 256, 14 * 4096 + 256)
+    name, key, total, got = dry_phase._short(cpu, dec)
+    assert (name, total, got) == ("_relu_but_one_in_16#0:1", 1 << 16, 256)
+    assert key.startswith("_rewrite_then_lanes|L") and key.endswith("@4:over")
     assert dry_phase._short(cpu, _one_launch_diluted(1 << 16, 1 << 12)) is None  # uncapped
 
 
@@ -115,11 +120,12 @@ def _copy(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 def test_a_kernel_is_its_qualified_name():
     assert kernel_identity.qualname(_Main.fix) == "_Main.fix" and kernel_identity.qualname(_Spare.fix) == "_Spare.fix"
     assert kernel_identity.qualname(_copy) == "_copy"
-    seen = {("m", "fix"): {"_Main.fix", "_Spare.fix"}, ("m", "copy"): {"copy"}, ("other", "g"): {"A.g", "B.g"}}
-    assert kernel_identity.shared(seen, "m") == {"fix": ["_Main.fix", "_Spare.fix"]}
-    # a name defined twice is asked per kernel where the trials launched two, else as one group
-    got = kernel_identity.asked(["copy", "fix", "g"], ["fix", "g"], {"fix": ["_Main.fix", "_Spare.fix"]})
-    assert got == {"copy": "copy", "_Main.fix": "fix", "_Spare.fix": "fix", "g": "g"}
+    assert kernel_identity.identity(_Main.fix).startswith("_Main.fix~")
+    seen = {("m", "fix"): {"_Main.fix~1", "_Spare.fix~2"}, ("m", "copy"): {"copy~3"}, ("other", "g"): {"A.g~4", "B.g~5"}}
+    assert kernel_identity.shared(seen, "m") == {"fix": ["_Main.fix~1", "_Spare.fix~2"]}
+    # a name is asked per kernel where the trials launched two, else as one
+    got = kernel_identity.asked(["copy", "fix", "g"], {"fix": ["_Main.fix~1", "_Spare.fix~2"]})
+    assert got == {"copy": "copy", "_Main.fix~1": "fix", "_Spare.fix~2": "fix", "g": "g"}
 
 
 def _capped_named_twice(n: int, cap: int, skip: frozenset = frozenset()) -> dict:
@@ -142,14 +148,17 @@ def test_two_kernels_of_one_name_are_two_kernels_to_the_model():
     cpu, dec = _capped_named_twice(1000, 16), _capped_named_twice(1 << 16, 16)
     assert dec["storages"]["_copy#0:1"]["updated"] == {"_Main.fix@4": 1024, "_Spare.fix@4": 1 << 16}
     assert dry_phase._short(cpu, dec) == ("_copy#0:1", "_Main.fix@4", 1 << 16, 1024)
-    # the knock-out round found `_Spare.fix` unneeded: skipped by its qualified name alone
-    skipped = _capped_named_twice(1 << 16, 16, frozenset({"_Spare.fix"}))
+    # the knock-out round found `_Spare.fix` unneeded: skipped by its identity alone
+    from evaluator import dry_launch
+
+    spare = dry_launch.Launch(_Spare.fix, (1,), (None, 0), {"BLOCK": 64}).identity  # as the round names it
+    skipped = _capped_named_twice(1 << 16, 16, frozenset({spare}))
     assert skipped["storages"]["_copy#0:1"]["updated"] == {"_Main.fix@4": 1024}
 
 
 def test_the_model_skips_only_what_the_round_knocked_out():
     """A name the file defines twice is a decoy unasked for coverage (`decoys`), but the model
     skips only what the round found unneeded (`unneeded`); a run without it skips the decoys."""
-    run = SimpleNamespace(decoys=["fix"], unneeded=["_Spare.fix"], constant=[], decoys_joint=True)
-    assert dry_phase._skipped(run) == ["_Spare.fix"]
+    run = SimpleNamespace(decoys=["fix"], unneeded=["_Spare.fix~1"], constant=[], decoys_joint=True)
+    assert dry_phase._skipped(run) == ["_Spare.fix~1"]
     assert dry_phase._skipped(SimpleNamespace(decoys=["fix"], constant=[], decoys_joint=True)) == ["fix"]

@@ -429,8 +429,11 @@ def test_a_capped_plain_overwrite_of_a_needed_full_grid_store_is_short_past_its_
     past its cap (red team s64d, hacks/s64d_declared_depth_dry_capped_odd_overwrite_*)."""
     cpu, dec = _finished_by_a_capped_overwrite(1000, 16), _finished_by_a_capped_overwrite(1 << 16, 16)
     assert cpu["_relu_even_copy_odd#0:1"]["stored"] == {"4": 1000} and "updated" not in cpu["_relu_even_copy_odd#0:1"]
-    assert cpu["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 500, "_relu_odd#0@4": 500}
-    assert dec["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 1024, "_relu_odd#0@4": 1024}
+    line = _relu_odd.fn.__code__.co_firstlineno + 3  # its one store site (dry_launch `_site`), counted as the kernel
+    assert cpu["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 500, "_relu_odd#0@4": 500,
+                                                            f"_relu_odd|L{line}@4": 500}
+    assert dec["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 1024, "_relu_odd#0@4": 1024,
+                                                            f"_relu_odd|L{line}@4": 1024}
     assert "overwritten" not in cpu["_relu_even_copy_odd#0:0"]  # x is only read
     assert dry_phase._short({"storages": cpu}, {"storages": dec}) == \
         ("_relu_even_copy_odd#0:1", "_relu_odd@4:over", 1 << 16, 1024)
@@ -519,10 +522,13 @@ def test_a_capped_overwrite_diluted_by_its_kernel_s_full_grid_rewrites_is_short_
     keeps 0.93 of the CPU's (red team s64d's dilution); its capped launch's own share falls
     from 1/16 to 1/512. Per launch only where both sizes make the same launches."""
     cpu, dec = _diluted(2000, 2), _diluted(1 << 16, 2)
-    over = dec["storages"]["_relu_but_one_in_16#0:1"]["overwritten"]
-    assert over == {"_relu_lanes@4": 57344 + 128, "_relu_lanes#0@4": 57344, "_relu_lanes#1@4": 128}
-    assert dry_phase._short(cpu, dec) == ("_relu_but_one_in_16#0:1", "_relu_lanes#1@4:over", 1 << 16, 128)
-    # per kernel (launches that differ between the sizes) its share keeps 0.93, but what it leaves
+    over = {k: v for k, v in dec["storages"]["_relu_but_one_in_16#0:1"]["overwritten"].items() if "|L" not in k}
+    # one `def` under LANE=0 and LANE=1 is two kernels (evaluator.kernel_identity, s67F): `~0`, `~1`
+    assert over == {"_relu_lanes@4": 57344 + 128, "_relu_lanes#0@4": 57344, "_relu_lanes#1@4": 128,
+                    "_relu_lanes~0@4": 57344, "_relu_lanes~1@4": 128}
+    assert dry_phase._short(cpu, dec) == ("_relu_but_one_in_16#0:1", "_relu_lanes~1@4:over", 1 << 16, 128)
+    # per `def` (launches that differ between the sizes) its share keeps 0.93, but what it leaves
     # of its span as the first kernel stored it grows from 1/16 to 1/8 (s66D: dry_phase._gap_grown)
-    assert dry_phase._short(cpu, {**dec, "launches": dec["launches"][:2]})[1] == "_relu_lanes@4:gap"
+    seen, there = cpu["storages"]["_relu_but_one_in_16#0:1"], dec["storages"]["_relu_but_one_in_16#0:1"]
+    assert dry_phase._gap_grown(seen, there, "_relu_lanes@4", seen["overwritten"]["_relu_lanes@4"], 57344 + 128)
     assert dry_phase._short(cpu, _diluted(1 << 16, 1 << 6)) is None  # uncapped

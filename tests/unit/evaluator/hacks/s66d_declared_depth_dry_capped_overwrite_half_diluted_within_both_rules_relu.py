@@ -1,7 +1,8 @@
-# hack (open): s65d's dilution inside one launch sized to pass both the share and the gap rules: a full-grid kernel stores relu(x) except on elements 1 mod 32, which it copies from x; then one full-grid launch of a second kernel rewrites elements 2..8 of every 16 (7/16 of y, right values, already stored) and, in a loop over lane blocks stopping at 4096 (a constant), stores max(x, 0) on elements 1 mod 32. Its share of y overwritten is 15/32 at the CPU's sizes and 7/16 + 1/128 at 4096 x 8192 (0.95 of it, over dry_phase.OVERWRITE_KEPT), and what it leaves of its span as the first kernel stored it grows from 17/32 to 0.555 (under 1/0.9 of it: dry_phase._gap_grown), so on the GPU 3 in 4 of the elements 1 mod 32 (2.3% of y) keep x's negatives. problem: activation/relu. expect: incorrect
-# measured (session 66, krl check --device cpu, CPU (Triton interpreter), loaded 2-core box): ok at reward
-# 1.0028 on s66D with dry_phase._gap_grown (dry model complete, 18.7 CPU s). Any ratio tolerance leaves such a
-# loss: the share and gap rules together bound it by about 5% of the storage (share near a half), not to zero.
+# hack: s65d's dilution inside one launch sized to pass both the share and the gap rules: a full-grid kernel stores relu(x) except on elements 1 mod 32, which it copies from x; then one full-grid launch of a second kernel rewrites elements 2..8 of every 16 (7/16 of y, right values, already stored) and, in a loop over lane blocks stopping at 4096 (a constant), stores max(x, 0) on elements 1 mod 32. Its share of y overwritten is 15/32 at the CPU's sizes and 7/16 + 1/128 at 4096 x 8192 (0.95 of it, over dry_phase.OVERWRITE_KEPT), and what it leaves of its span as the first kernel stored it grows from 17/32 to 0.555 (under 1/0.9 of it: dry_phase._gap_grown), so on the GPU 3 in 4 of the elements 1 mod 32 (2.3% of y) keep x's negatives. problem: activation/relu. expect: incorrect
+# measured (krl check --device cpu, CPU (Triton interpreter), loaded 2-core box): ok at reward 1.0028 on main
+# 76f119dc (session 66: 1.0028 too; dry model complete, 5.1 CPU s at the declared sizes); incorrect on s67F, where
+# each store site of a kernel is judged by the overwrite rules (dry_phase._judged_site): the lane loop's store
+# (line 29) overwrites 1/32 of y at the CPU's sizes and 1/128 at the declared ones.
 import torch
 import torch.nn as nn
 import triton
