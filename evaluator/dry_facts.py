@@ -240,6 +240,19 @@ def stored_params(fn: object) -> frozenset[str] | None:
     model's real forward (evaluator.dry_tells) holds the storages handed to these parameters
     as written by a launch it does not run; a kernel's read-only inputs stay readable (FlagGems'
     cross entropy counts its targets after the launch that read them, honest s49_04)."""
+    return _reached(fn, loads=False)
+
+
+def loaded_params(fn: object) -> frozenset[str] | None:
+    """The kernel's parameters a load, an atomic or a reading helper may reach through its
+    pointer (as `stored_params`; a reading helper's every argument); None where not known. The
+    dry model's real forward (evaluator.dry_tells `feeds`) runs the launches whose stores a
+    steered launch loads: a storage it only stores into asks for none of them."""
+    return _reached(fn, loads=True)
+
+
+def _reached(fn: object, loads: bool) -> frozenset[str] | None:
+    """The parameters a store (or with `loads`, a load) may reach through its pointer."""
     py = getattr(fn, "fn", fn)
     try:
         lines, first = inspect.getsourcelines(py)
@@ -249,12 +262,14 @@ def stored_params(fn: object) -> frozenset[str] | None:
     called = {_callee(c) for c in ast.walk(func) if isinstance(c, ast.Call)}
     helpers = {name: facts(v) for name, v in py.__globals__.items() if name in called and _jitted(v)}
     scan = _Scan(func, helpers)
-    where = []  # the expressions that say where something is stored
+    where = []  # the expressions that say where something is stored (or loaded)
     for call in (c for c in ast.walk(func) if isinstance(c, ast.Call)):
         name = _callee(call)
-        if name in helpers:
+        if name in helpers and loads:
+            where += list(call.args) + [k.value for k in call.keywords] if helpers[name].reads else []
+        elif name in helpers:
             where += scan.steering(call) if helpers[name].writes else []
-        elif scan._writes(call):
+        elif scan._reads(call) if loads else scan._writes(call):
             where += [call.func] + call.args[:1] + [k.value for k in call.keywords if k.arg in ("pointer", "ptr", "base")]
         elif not (isinstance(call.func, ast.Attribute) or name in _PLAIN_CALLS):
             return None

@@ -366,7 +366,7 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
                              "the real forward may hold", "refused": meta["values"]}
     real = _rerun(run, source, ref, sizes, budget, configs)
     real["meta"] = meta["values"]
-    why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
+    why = _why(real)
     if why is not None:
         real["refused"] = why
     return real
@@ -395,7 +395,7 @@ def _grounded(run: _Run, source: str, ref: Any, sizes: dict, budget: float, seen
         return seen
     real = _rerun(run, source, ref, sizes, budget, configs)
     real["meta"] = _GROUNDED
-    why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
+    why = _why(real)
     if why is not None:
         real["refused"] = why
     return real
@@ -414,16 +414,39 @@ def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float, configs
     seed, runs, started = run.plan.trials[0][0] + _REAL_SEED, frozenset(), time.monotonic()
     real = _model(run, source, ref, sizes, budget, seed, configs=configs)
     for _ in range(RERUNS):
-        wanted = frozenset(real.get("needs") or ()) | runs
+        wanted = frozenset(real.get("needs") or () if "told" in real else ()) | _fed(real) | runs
         # each rerun has its own CPU budget (dry_launch.Budget) and wall cap (`_model`); the
         # wall clock here bounds their number, as loosely as WALL_TIMES bounds each
-        if "told" not in real or wanted == runs or time.monotonic() - started > dry_launch.WALL_TIMES * budget:
+        if wanted == runs or time.monotonic() - started > dry_launch.WALL_TIMES * budget:
             break
         runs = wanted
         real = _model(run, source, ref, sizes, budget, seed, runs, configs)
     if runs:
         real["ran"] = sorted(runs)
+    unfed = _fed(real) - runs
+    if unfed and not any(k in real for k in _NO_ANSWER):  # a steered launch's loads still unread
+        real["unfed"] = (f"launches {sorted(unfed)[:8]} of the forward store what a launch its loaded values steer "
+                         f"loads, and they were not run in its last run there")
     return real
+
+
+_NO_ANSWER = ("told", "raised", "ended", "configs_past", "unfed")  # a real forward the model cannot run as the GPU does
+
+
+def _why(real: dict) -> str | None:
+    """Why a real forward has no answer (`_NO_ANSWER`'s first), or None."""
+    return next((str(real[k]) for k in _NO_ANSWER if k in real), None)
+
+
+def _fed(real: dict) -> frozenset:
+    """The launches to run where the model's stores are the loaded data's to decide (`_steered`)
+    and a steered launch loads what they stored (dry_command's "feeds", evaluator.dry_tells.feeds):
+    not run, their stores are no value the model reads, so a flag a one-program launch set to 1
+    left every lane of a capped grid the data's, nothing judged (red team s67e, ok at 1.0061).
+    Run, they store what a CPU trial's do, which the steered launch then loads (evaluator.dry_values)."""
+    if not _steered(real):
+        return frozenset()
+    return frozenset(i for i in real.get("feeds") or () if type(i) is int and i >= 0)
 
 
 def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: dict) -> Verdict:
@@ -434,7 +457,8 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
            if "told" in seen else f"it raised there ({seen['raised']})" if "raised" in seen
            else f"its autotuned launches take more than {dry_configs.MAX_GRIDS} distinct grids over their configs "
                 f"({seen['configs_past']}), each a forward the GPU's benchmark may keep"
-           if "configs_past" in seen else f"it observes what meta tensors cannot answer ({seen['refused']}) and {seen['too_large']}"
+           if "configs_past" in seen else str(seen['unfed'])
+           if "unfed" in seen else f"it observes what meta tensors cannot answer ({seen['refused']}) and {seen['too_large']}"
            if "too_large" in seen else f"its model's child ended ({seen['ended']})")
     text = (f"Correct at the CPU sizes, but the dry launch model, which judges where the forward's Triton "
             f"launches store at the sizes the GPU runs against the CPU's, cannot run this forward as the GPU "
@@ -500,7 +524,10 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
             reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed,
                                       "runs": sorted(runs), "configs": configs, "stepped": configs}, cap[0])
             if reply.get("op") != "error" and "forwards" in reply:  # dry_configs.modelled: their count first
+                fed = reply.get("feeds")
                 reply = _rest(child, reply["forwards"], budget, run.cfg.timeout_s, cap)
+                if fed and isinstance(reply, dict):
+                    reply["feeds"] = fed
     except ChildFailure as exc:
         # the dry command's child ended: the candidate's forward (its time or memory), or its
         # model past the wall cap: a sleep, a block or the candidate's own threads spend no CPU

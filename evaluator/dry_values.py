@@ -87,16 +87,22 @@ def observed(func, args: tuple, kwargs: dict, out, key, tensors) -> None:
             _UNSET.pop(key(t), None)
 
 
-def take(ordinal: int, kernel: Any, tensors: list, launched: dict, key) -> None:
-    """Copy, for launch `ordinal`, the storages of `tensors` whose values the GPU's launch loads
-    too (none in `launched` or `_UNSET`), where its kernel's loaded values steer its stores
-    (dry_facts `unmasked`): only there does the model read them."""
+def steers(kernel: Any) -> bool:
+    """Whether `kernel`'s loaded values steer its stores (dry_facts `unmasked`): only such a
+    launch reads, in the model, what it loads."""
     from evaluator import dry_facts
 
     fn = kernel
     while fn is not None and not hasattr(fn, "arg_names"):
         fn = getattr(fn, "fn", None)
-    if fn is None or not dry_facts.facts(fn).unmasked:
+    return fn is not None and bool(dry_facts.facts(fn).unmasked)
+
+
+def take(ordinal: int, kernel: Any, tensors: list, launched: dict, key) -> None:
+    """Copy, for launch `ordinal`, the storages of `tensors` whose values the GPU's launch loads
+    too (none in `launched` or `_UNSET`), where its kernel's loaded values steer its stores
+    (dry_facts `unmasked`): only there does the model read them."""
+    if not steers(kernel):
         return
     kept, seen = _SNAPSHOTS.setdefault(ordinal, []), set()
     for t in tensors:
