@@ -439,12 +439,13 @@ def _why(real: dict) -> str | None:
 
 
 def _fed(real: dict) -> frozenset:
-    """The launches to run where the model's stores are the loaded data's to decide (`_steered`)
-    and a steered launch loads what they stored (dry_command's "feeds", evaluator.dry_tells.feeds):
-    not run, their stores are no value the model reads, so a flag a one-program launch set to 1
-    left every lane of a capped grid the data's, nothing judged (red team s67e, ok at 1.0061).
-    Run, they store what a CPU trial's do, which the steered launch then loads (evaluator.dry_values)."""
-    if not _steered(real):
+    """The launches to run where a steered launch loads what they stored (dry_command's "feeds",
+    evaluator.dry_tells.feeds; the child replies with them before any model), unless a model
+    finds no store the loaded data decides (`_steered`): not run, their stores are no value the
+    model reads, so a flag a one-program launch set to 1 left every lane of a capped grid the
+    data's, nothing judged (red team s67e, ok at 1.0061). Run, they store what a CPU trial's do,
+    which the steered launch then loads (evaluator.dry_values)."""
+    if "storages" in real and not _steered(real):
         return frozenset()
     return frozenset(i for i in real.get("feeds") or () if type(i) is int and i >= 0)
 
@@ -524,10 +525,7 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
             reply, _ = child.request({"op": "dry", "budget_s": budget, "skip": skip, "real_seed": real_seed,
                                       "runs": sorted(runs), "configs": configs, "stepped": configs}, cap[0])
             if reply.get("op") != "error" and "forwards" in reply:  # dry_configs.modelled: their count first
-                fed = reply.get("feeds")
                 reply = _rest(child, reply["forwards"], budget, run.cfg.timeout_s, cap)
-                if fed and isinstance(reply, dict):
-                    reply["feeds"] = fed
     except ChildFailure as exc:
         # the dry command's child ended: the candidate's forward (its time or memory), or its
         # model past the wall cap: a sleep, a block or the candidate's own threads spend no CPU
@@ -540,8 +538,8 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
         if real_seed is not None:  # the candidate's forward on real tensors: its time or memory
             return {"ended": str(exc)[:200]}
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
-    if reply.get("op") != "error" and any(k in reply for k in ("values", "told", "raised")):
-        return {k: reply[k] for k in ("values", "elements", "told", "needs", "raised") if k in reply}
+    if reply.get("op") != "error" and any(k in reply for k in ("values", "told", "raised", "feeds")):
+        return {k: reply[k] for k in ("values", "elements", "told", "needs", "raised", "feeds") if k in reply}
     if reply.get("op") != "error" and "configs_past" in reply:  # or a count past any honest child's (`_granted`)
         return {"configs_past": str(reply["configs_past"])[:300]}
     if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):
