@@ -54,8 +54,10 @@ in 9, s64d), and, with two or more such launches, by what every choice of their 
 stores (`dry_configs.Least`, the union rules alone); past `dry_configs.MAX_GRIDS`
 for one launch the forward is refused (`_unanswered`). A forward
 that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
-again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
-where they cannot run within the model's time at the declared sizes. Refused, honest or not
+again with those launches run, as a CPU trial runs them (`_rerun`); so does one whose steered
+launch loads what earlier launches stored (`_fed`, evaluator.dry_tells.feeds: a flag a
+one-program launch set to 1, never read, left every lane of a capped grid the data's, s67e);
+refused, honest or not, where they cannot run within the model's time at the declared sizes. Refused, honest or not
 (reasoned, none known in the corpora): a kernel updating a storage whole at the CPU's sizes
 that hands part of it to another kernel at the declared ones (split-K atomics for small outputs
 only).
