@@ -53,7 +53,7 @@ def facts(fn: object) -> Facts:
         _CACHE[py] = Facts(frozenset(), frozenset(), "being read", False, True, True)  # recursion: the worst case
         try:
             _CACHE[py] = _read(py)
-        except (OSError, TypeError, SyntaxError) as exc:
+        except (OSError, TypeError, SyntaxError, AttributeError) as exc:  # (a wrapper with no __globals__)
             _CACHE[py] = Facts(frozenset(), frozenset(), f"its source cannot be read ({exc})", False, True, True)
     return _CACHE[py]
 
@@ -83,7 +83,7 @@ def _read(py) -> Facts:
     for loop in scan.loops:
         where = (py.__code__.co_filename, loop.iter.lineno)
         if not scan.writes_in(loop):
-            if scan.sink(scan.tainted(scan.assigned(loop))) is None:
+            if scan.sink(scan.tainted(scan.assigned(loop)), inline=False) is None:
                 short.add(where)
         elif scan.stores_at_its_ends(loop):
             ends.add(where)
@@ -101,8 +101,10 @@ def _jitted(v: object) -> bool:
     return type(v).__name__ in ("JITFunction", "InterpretedFunction") and hasattr(v, "fn")
 
 
-def _callee(call: ast.Call) -> str:
-    f = call.func
+def _callee(call: ast.AST) -> str:
+    """A call's name ("" for anything else: a loop over a tuple or a name, `for i in (0, 1):`,
+    raised here, and the whole forward had no model, red team s68d)."""
+    f = getattr(call, "func", None)
     return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
 
 
@@ -162,19 +164,31 @@ class _Scan:
                     grown = True
         return out
 
-    def sink(self, names: set[str], masks: bool = True, stores: bool = True) -> str | None:
-        """Where a name of `names` steers what is stored (None: nowhere); with `masks` False, a
-        store's (or atomic's) own mask is not counted; with `stores` False, only branches and
-        loops are (a store's mask and address: dry_taint carries them per lane)."""
+    def sink(self, names: set[str], masks: bool = True, stores: bool = True, inline: bool = True) -> str | None:
+        """Where a name of `names` (or, with `inline`, a read written in place: `data`) steers
+        what is stored (None: nowhere); with `masks` False, a store's (or atomic's) own mask is
+        not counted; with `stores` False, only branches and loops are (a store's mask and
+        address: dry_taint carries them per lane)."""
+        if not inline:
+            return self._sink(names, masks, stores, _uses)
+        return self._sink(names, masks, stores, self.data)
+
+    def _sink(self, names: set[str], masks: bool, stores: bool, data) -> str | None:
         for node in ast.walk(self.func):
-            if isinstance(node, (ast.If, ast.While, ast.IfExp)) and _uses(node.test, names):
+            if isinstance(node, (ast.If, ast.While, ast.IfExp)) and data(node.test, names):
                 return f"a branch or loop at line {node.lineno} tests a value it loads"
-            if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and _uses(node.iter, names):
+            if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and data(node.iter, names):
                 return f"a loop at line {node.lineno} runs to a value it loads"
             if stores and isinstance(node, ast.Call) and self._writes(node) and \
-                    any(_uses(a, names) for a in self.steering(node, masks)):
+                    any(data(a, names) for a in self.steering(node, masks)):
                 return f"a store at line {node.lineno} goes where a loaded value says"
         return None
+
+    def data(self, node: ast.AST, names: set[str]) -> bool:
+        """Whether `node` uses a name of `names` or reads memory itself: a load written inline
+        (`if tl.load(flag_ptr) == 1:`, `mask=... | (tl.load(f) == 0)`) named no name, so the model
+        took the branch, or the mask, its zeros chose (red team s68d)."""
+        return _uses(node, names) or any(isinstance(c, ast.Call) and self._reads(c) for c in ast.walk(node))
 
     def steering(self, call: ast.Call, masks: bool = True) -> list:
         """A store's (or a helper's) arguments that say where it stores: all but the value (and
