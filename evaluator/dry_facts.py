@@ -17,7 +17,9 @@ or addresses and no branch or loop (`mask & (x == x)`, `y + offs + shift`) is ru
 lane's dependence on the data carried (`unmasked`, evaluator.dry_taint: stored maybe where the
 data decides the mask, anywhere where it makes the address).
 Everything is judged by name over the whole function, flow-insensitively (a name
-that is ever given a loaded value is data everywhere), which only ever says "data" or "keep
+that is ever given a loaded value is data everywhere), and a read written inline in a test, a
+mask or an address is data itself (`_Scan.data`: `if tl.load(flag) == 1:` named no name, and the
+model took the branch its zeros chose, red team s68d), which only ever says "data" or "keep
 the loop" more often than needed: the model then judges less, never wrongly.
 """
 from __future__ import annotations
