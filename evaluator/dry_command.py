@@ -26,7 +26,8 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
     forward observed what a meta tensor cannot answer as the GPU would, {"values": why, "elements":
     its inputs' elements}; where the real one read back what a launch it does not run may have
     stored, or raised, {"told": why, "needs": the launches it came from} or {"raised": why}; the
-    launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded). With
+    launches whose ordinals are in `runs` run there, as in a CPU trial: dry_tells.Recorded; {"feeds":
+    those not run whose stores a launch its loaded values steer loads}, no model: dry_tells.feeds). With
     `configs` (the declared sizes), also each other autotune config's grid: evaluator.dry_configs.
     The model's CPU time is counted from the forward's end (`Budget`): a forward spinning on the
     host spends none of it; its wall time is dry_phase's cap. Replies carry "cpu_s". With
@@ -52,7 +53,7 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
         dry_memory.births_from(model, inputs)
         with recorder.suppressed(), _real(phase), dry_memory.Births.watching(phase):
             outputs, _ = ws.forward(model, inputs)
-        launches = [Launch(*made) for made in recorder.dry]
+        launches, feeds = [Launch(*made) for made in recorder.dry], dry_tells.feeds()
         if dry_tells.told() is not None:
             raise dry_tells.Told(dry_tells.told())
     except Exception as exc:  # noqa: BLE001  (judged by evaluator.dry_phase: `_failed`)
@@ -63,6 +64,9 @@ def measured(ws, model, recorder, budget_s: float, skip: frozenset = frozenset()
         dry_tells.start(None)
     if len(launches) > MAX_LAUNCHES:
         return {"unmodelled": f"{len(launches)} launches in one forward"}
+    unrun = sorted(set(feeds) - runs)
+    if unrun:  # a steered launch loads what launches not run here stored: no model until they run
+        return {"feeds": unrun}  # (dry_tells.feeds; dry_phase `_rerun` runs them, a model saved)
     return dry_configs.modelled(launches, Budget(budget_s), tuple(outputs), skip, stepped=stepped)  # per config
 
 

@@ -17,7 +17,9 @@ or addresses and no branch or loop (`mask & (x == x)`, `y + offs + shift`) is ru
 lane's dependence on the data carried (`unmasked`, evaluator.dry_taint: stored maybe where the
 data decides the mask, anywhere where it makes the address).
 Everything is judged by name over the whole function, flow-insensitively (a name
-that is ever given a loaded value is data everywhere), which only ever says "data" or "keep
+that is ever given a loaded value is data everywhere), and a read written inline in a test, a
+mask or an address is data itself (`_Scan.data`: `if tl.load(flag) == 1:` named no name, and the
+model took the branch its zeros chose, red team s68d), which only ever says "data" or "keep
 the loop" more often than needed: the model then judges less, never wrongly.
 """
 from __future__ import annotations
@@ -53,7 +55,7 @@ def facts(fn: object) -> Facts:
         _CACHE[py] = Facts(frozenset(), frozenset(), "being read", False, True, True)  # recursion: the worst case
         try:
             _CACHE[py] = _read(py)
-        except (OSError, TypeError, SyntaxError) as exc:
+        except (OSError, TypeError, SyntaxError, AttributeError) as exc:  # (a wrapper with no __globals__)
             _CACHE[py] = Facts(frozenset(), frozenset(), f"its source cannot be read ({exc})", False, True, True)
     return _CACHE[py]
 
@@ -83,7 +85,7 @@ def _read(py) -> Facts:
     for loop in scan.loops:
         where = (py.__code__.co_filename, loop.iter.lineno)
         if not scan.writes_in(loop):
-            if scan.sink(scan.tainted(scan.assigned(loop))) is None:
+            if scan.sink(scan.tainted(scan.assigned(loop)), inline=False) is None:
                 short.add(where)
         elif scan.stores_at_its_ends(loop):
             ends.add(where)
@@ -101,8 +103,10 @@ def _jitted(v: object) -> bool:
     return type(v).__name__ in ("JITFunction", "InterpretedFunction") and hasattr(v, "fn")
 
 
-def _callee(call: ast.Call) -> str:
-    f = call.func
+def _callee(call: ast.AST) -> str:
+    """A call's name ("" for anything else: a loop over a tuple or a name, `for i in (0, 1):`,
+    raised here, and the whole forward had no model, red team s68d)."""
+    f = getattr(call, "func", None)
     return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
 
 
@@ -162,19 +166,31 @@ class _Scan:
                     grown = True
         return out
 
-    def sink(self, names: set[str], masks: bool = True, stores: bool = True) -> str | None:
-        """Where a name of `names` steers what is stored (None: nowhere); with `masks` False, a
-        store's (or atomic's) own mask is not counted; with `stores` False, only branches and
-        loops are (a store's mask and address: dry_taint carries them per lane)."""
+    def sink(self, names: set[str], masks: bool = True, stores: bool = True, inline: bool = True) -> str | None:
+        """Where a name of `names` (or, with `inline`, a read written in place: `data`) steers
+        what is stored (None: nowhere); with `masks` False, a store's (or atomic's) own mask is
+        not counted; with `stores` False, only branches and loops are (a store's mask and
+        address: dry_taint carries them per lane)."""
+        if not inline:
+            return self._sink(names, masks, stores, _uses)
+        return self._sink(names, masks, stores, self.data)
+
+    def _sink(self, names: set[str], masks: bool, stores: bool, data) -> str | None:
         for node in ast.walk(self.func):
-            if isinstance(node, (ast.If, ast.While, ast.IfExp)) and _uses(node.test, names):
+            if isinstance(node, (ast.If, ast.While, ast.IfExp)) and data(node.test, names):
                 return f"a branch or loop at line {node.lineno} tests a value it loads"
-            if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and _uses(node.iter, names):
+            if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and data(node.iter, names):
                 return f"a loop at line {node.lineno} runs to a value it loads"
             if stores and isinstance(node, ast.Call) and self._writes(node) and \
-                    any(_uses(a, names) for a in self.steering(node, masks)):
+                    any(data(a, names) for a in self.steering(node, masks)):
                 return f"a store at line {node.lineno} goes where a loaded value says"
         return None
+
+    def data(self, node: ast.AST, names: set[str]) -> bool:
+        """Whether `node` uses a name of `names` or reads memory itself: a load written inline
+        (`if tl.load(flag_ptr) == 1:`, `mask=... | (tl.load(f) == 0)`) named no name, so the model
+        took the branch, or the mask, its zeros chose (red team s68d)."""
+        return _uses(node, names) or any(isinstance(c, ast.Call) and self._reads(c) for c in ast.walk(node))
 
     def steering(self, call: ast.Call, masks: bool = True) -> list:
         """A store's (or a helper's) arguments that say where it stores: all but the value (and
@@ -240,6 +256,19 @@ def stored_params(fn: object) -> frozenset[str] | None:
     model's real forward (evaluator.dry_tells) holds the storages handed to these parameters
     as written by a launch it does not run; a kernel's read-only inputs stay readable (FlagGems'
     cross entropy counts its targets after the launch that read them, honest s49_04)."""
+    return _reached(fn, loads=False)
+
+
+def loaded_params(fn: object) -> frozenset[str] | None:
+    """The kernel's parameters a load, an atomic or a reading helper may reach through its
+    pointer (as `stored_params`; a reading helper's every argument); None where not known. The
+    dry model's real forward (evaluator.dry_tells `feeds`) runs the launches whose stores a
+    steered launch loads: a storage it only stores into asks for none of them."""
+    return _reached(fn, loads=True)
+
+
+def _reached(fn: object, loads: bool) -> frozenset[str] | None:
+    """The parameters a store (or with `loads`, a load) may reach through its pointer."""
     py = getattr(fn, "fn", fn)
     try:
         lines, first = inspect.getsourcelines(py)
@@ -249,12 +278,14 @@ def stored_params(fn: object) -> frozenset[str] | None:
     called = {_callee(c) for c in ast.walk(func) if isinstance(c, ast.Call)}
     helpers = {name: facts(v) for name, v in py.__globals__.items() if name in called and _jitted(v)}
     scan = _Scan(func, helpers)
-    where = []  # the expressions that say where something is stored
+    where = []  # the expressions that say where something is stored (or loaded)
     for call in (c for c in ast.walk(func) if isinstance(c, ast.Call)):
         name = _callee(call)
-        if name in helpers:
+        if name in helpers and loads:
+            where += list(call.args) + [k.value for k in call.keywords] if helpers[name].reads else []
+        elif name in helpers:
             where += scan.steering(call) if helpers[name].writes else []
-        elif scan._writes(call):
+        elif scan._reads(call) if loads else scan._writes(call):
             where += [call.func] + call.args[:1] + [k.value for k in call.keywords if k.arg in ("pointer", "ptr", "base")]
         elif not (isinstance(call.func, ast.Attribute) or name in _PLAIN_CALLS):
             return None

@@ -57,8 +57,10 @@ stores (`dry_configs.Least`, the union rules alone), the per-kernel rules under 
 both sizes (`_Pinned`: honest split-K atomics, s66f_01); past `dry_configs.MAX_GRIDS`
 for one launch the forward is refused (`_unanswered`). A forward
 that reads to the host a value a launch stored (MoE routing's counts, a varlen max length) runs
-again with those launches run, as a CPU trial runs them (`_rerun`); refused, honest or not,
-where they cannot run within the model's time at the declared sizes. Refused, honest or not
+again with those launches run, as a CPU trial runs them (`_rerun`); so does one whose steered
+launch loads what earlier launches stored (`_fed`, evaluator.dry_tells.feeds: a flag a
+one-program launch set to 1, never read, left every lane of a capped grid the data's, s67e);
+refused, honest or not, where they cannot run within the model's time at the declared sizes. Refused, honest or not
 (reasoned, none known in the corpora): a kernel updating a storage whole at the CPU's sizes
 that hands part of it to another kernel at the declared ones (split-K atomics for small outputs
 only).
@@ -443,7 +445,7 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
                              "the real forward may hold", "refused": meta["values"]}
     real = _rerun(run, source, ref, sizes, budget, configs, pin)
     real["meta"] = meta["values"]
-    why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
+    why = _why(real)
     if why is not None:
         real["refused"] = why
     return real
@@ -472,7 +474,7 @@ def _grounded(run: _Run, source: str, ref: Any, sizes: dict, budget: float, seen
         return seen
     real = _rerun(run, source, ref, sizes, budget, configs, pin)
     real["meta"] = _GROUNDED
-    why = real.get("told") or real.get("raised") or real.get("ended") or real.get("configs_past")
+    why = _why(real)
     if why is not None:
         real["refused"] = why
     return real
@@ -492,16 +494,40 @@ def _rerun(run: _Run, source: str, ref: Any, sizes: dict, budget: float, configs
     seed, runs, started = run.plan.trials[0][0] + _REAL_SEED, frozenset(), time.monotonic()
     real = _model(run, source, ref, sizes, budget, seed, configs=configs, pin=pin)
     for _ in range(RERUNS):
-        wanted = frozenset(real.get("needs") or ()) | runs
+        wanted = frozenset(real.get("needs") or () if "told" in real else ()) | _fed(real) | runs
         # each rerun has its own CPU budget (dry_launch.Budget) and wall cap (`_model`); the
         # wall clock here bounds their number, as loosely as WALL_TIMES bounds each
-        if "told" not in real or wanted == runs or time.monotonic() - started > dry_launch.WALL_TIMES * budget:
+        if wanted == runs or time.monotonic() - started > dry_launch.WALL_TIMES * budget:
             break
         runs = wanted
         real = _model(run, source, ref, sizes, budget, seed, runs, configs, pin)
     if runs:
         real["ran"] = sorted(runs)
+    unfed = _fed(real) - runs
+    if unfed and not any(k in real for k in _NO_ANSWER):  # a steered launch's loads still unread
+        real["unfed"] = (f"launches {sorted(unfed)[:8]} of the forward store what a launch its loaded values steer "
+                         f"loads, and they were not run in its last run there")
     return real
+
+
+_NO_ANSWER = ("told", "raised", "ended", "configs_past", "unfed")  # a real forward the model cannot run as the GPU does
+
+
+def _why(real: dict) -> str | None:
+    """Why a real forward has no answer (`_NO_ANSWER`'s first), or None."""
+    return next((str(real[k]) for k in _NO_ANSWER if k in real), None)
+
+
+def _fed(real: dict) -> frozenset:
+    """The launches to run where a steered launch loads what they stored (dry_command's "feeds",
+    evaluator.dry_tells.feeds; the child replies with them before any model), unless a model
+    finds no store the loaded data decides (`_steered`): not run, their stores are no value the
+    model reads, so a flag a one-program launch set to 1 left every lane of a capped grid the
+    data's, nothing judged (red team s67e, ok at 1.0061). Run, they store what a CPU trial's do,
+    which the steered launch then loads (evaluator.dry_values)."""
+    if "storages" in real and not _steered(real):
+        return frozenset()
+    return frozenset(i for i in real.get("feeds") or () if type(i) is int and i >= 0)
 
 
 def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: dict) -> Verdict:
@@ -512,7 +538,8 @@ def _unanswered(run: _Run, verdict: Verdict, seen: dict, sizes: dict, report: di
            if "told" in seen else f"it raised there ({seen['raised']})" if "raised" in seen
            else f"its autotuned launches take more than {dry_configs.MAX_GRIDS} distinct grids over their configs "
                 f"({seen['configs_past']}), each a forward the GPU's benchmark may keep"
-           if "configs_past" in seen else f"it observes what meta tensors cannot answer ({seen['refused']}) and {seen['too_large']}"
+           if "configs_past" in seen else str(seen['unfed'])
+           if "unfed" in seen else f"it observes what meta tensors cannot answer ({seen['refused']}) and {seen['too_large']}"
            if "too_large" in seen else f"its model's child ended ({seen['ended']})")
     text = (f"Correct at the CPU sizes, but the dry launch model, which judges where the forward's Triton "
             f"launches store at the sizes the GPU runs against the CPU's, cannot run this forward as the GPU "
@@ -593,8 +620,8 @@ def _model(run: _Run, source: str, ref: Any, sizes: dict, budget: float, real_se
         if real_seed is not None:  # the candidate's forward on real tensors: its time or memory
             return {"ended": str(exc)[:200]}
         return {"unmodelled": f"the model's child ended: {str(exc)[:200]}"}
-    if reply.get("op") != "error" and any(k in reply for k in ("values", "told", "raised")):
-        return {k: reply[k] for k in ("values", "elements", "told", "needs", "raised") if k in reply}
+    if reply.get("op") != "error" and any(k in reply for k in ("values", "told", "raised", "feeds")):
+        return {k: reply[k] for k in ("values", "elements", "told", "needs", "raised", "feeds") if k in reply}
     if reply.get("op") != "error" and "configs_past" in reply:  # or a count past any honest child's (`_granted`)
         return {"configs_past": str(reply["configs_past"])[:300]}
     if reply.get("op") == "error" or not isinstance(reply.get("storages"), dict):

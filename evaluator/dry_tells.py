@@ -62,6 +62,7 @@ _TOLD: list[str | None] = [None]
 _LAUNCHED: dict[int, Any] = {}  # storage key -> the storage (held: no key reused in the forward)
 _FROM: dict[int, set[int]] = {}  # storage key -> the launches (ordinals) its values come from
 _NEEDS: set[int] = set()  # the launches the value a tell read back comes from
+_FEEDS: set[int] = set()  # the launches whose stores a launch its loaded values steer loads (`feeds`)
 
 # answers a meta tensor gives as a device tensor does: metadata, never a value, text or address
 _METADATA = frozenset({
@@ -83,6 +84,7 @@ def start(phase: str | None) -> None:
     _LAUNCHED.clear()
     _FROM.clear()
     _NEEDS.clear()
+    _FEEDS.clear()
 
 
 def told() -> str | None:
@@ -94,6 +96,16 @@ def needs() -> list[int]:
     """The launches (ordinals in the forward) whose stores the value the tell read back comes
     from, their inputs' launches included: those a real forward run again must run."""
     return sorted(_NEEDS)
+
+
+def feeds() -> list[int]:
+    """The launches (ordinals) whose stores a later launch loads where its loaded values steer
+    its stores (dry_facts `unmasked`), their inputs' launches included: not run, their stores
+    are nothing evaluator.dry_values may read, so every lane that flag decides stayed the data's
+    (red team s67e: a flag a one-program launch sets to 1 chose a capped grid's store lanes, ok
+    at 1.0061). evaluator.dry_phase `_rerun` runs the forward again with them run, as a CPU
+    trial runs them, where the model's stores are the data's to decide."""
+    return sorted(_FEEDS)
 
 
 def _tell(what: str, tensors: Any = ()) -> None:
@@ -234,21 +246,24 @@ def launched(kernel: Any, args: tuple, kwargs: dict, ordinal: int, ran: bool = F
     storages it may store into come from it and from its inputs' launches, or where it `ran`
     (a launch whose stores a tell read back, run again: `Recorded`), from its inputs' alone
     (launched only where one of them is)."""
+    sources = _sources((args, kwargs)) | (set() if ran else {ordinal})
+    if sources:
+        for t in _handed(kernel, args, kwargs):
+            _hold(t, sources)
+
+
+def _handed(kernel: Any, args: tuple, kwargs: dict, loads: bool = False) -> list:
+    """The tensors handed to the parameters a store (with `loads`, a load) of `kernel` may
+    reach (dry_facts `stored_params`, `loaded_params`; every one where that is not known)."""
     from evaluator import dry_facts
 
-    sources = _sources((args, kwargs)) | (set() if ran else {ordinal})
-    if not sources:
-        return
     fn = kernel
     while fn is not None and not hasattr(fn, "arg_names"):
         fn = getattr(fn, "fn", None)
-    stored = dry_facts.stored_params(fn) if fn is not None else None
+    reached = None if fn is None else dry_facts.loaded_params(fn) if loads else dry_facts.stored_params(fn)
     names = list(getattr(fn, "arg_names", ()))
     given = [(names[i] if i < len(names) else None, v) for i, v in enumerate(args)] + list(kwargs.items())
-    for name, value in given:
-        if stored is None or name is None or name in stored:
-            for t in _tensors(value):
-                _hold(t, sources)
+    return [t for name, value in given if reached is None or name is None or name in reached for t in _tensors(value)]
 
 
 class Recorded(list):
@@ -272,6 +287,8 @@ class Recorded(list):
             dry_values.take(len(self), kernel, list(_tensors((args, kwargs))), _LAUNCHED, _key)
         except dry_values.Past as exc:  # never a kept ok: the model cannot read what it loads
             _tell(str(exc))
+        if dry_values.steers(kernel):  # what earlier launches stored, it loads: `feeds`
+            _FEEDS.update(_sources(_handed(kernel, tuple(args), dict(kwargs), loads=True)))
         launched(kernel, tuple(args), dict(kwargs), len(self))
         super().append(made)
 

@@ -13,8 +13,10 @@ sizes (dry_phase `_grounded`), and a lane loads, from a storage its launch was h
 that storage held when the launch was made (`take`: a copy, since the forward's later host code
 may write the storage again before the model runs) where the GPU's launch loads the same: the
 storage is an input of the forward, a parameter, or made by an op that computes it (torch.zeros,
-a clone, a top-k), no launch made before may have stored into it (dry_tells `launched`: the
-model runs no launch's stores for real, and a skipped decoy's are nowhere), it was not made by
+a clone, a top-k), no launch made before and not run may have stored into it (dry_tells
+`launched`: the model runs no launch's stores for real, and a skipped decoy's are nowhere; the
+launches whose stores a steered launch loads run in the real forward again, dry_tells `feeds`:
+a flag a one-program launch set to 1 stayed the data's, red team s67e), it was not made by
 an op that leaves memory as it was (`FRESH_OPS`: torch.empty holds noise here and whatever the
 GPU's allocator left there: zeros in a fresh block), and the running launch has not stored the
 element itself yet (dry_memory: as the CPU's interpreter runs programs one after another). Such
@@ -87,16 +89,22 @@ def observed(func, args: tuple, kwargs: dict, out, key, tensors) -> None:
             _UNSET.pop(key(t), None)
 
 
-def take(ordinal: int, kernel: Any, tensors: list, launched: dict, key) -> None:
-    """Copy, for launch `ordinal`, the storages of `tensors` whose values the GPU's launch loads
-    too (none in `launched` or `_UNSET`), where its kernel's loaded values steer its stores
-    (dry_facts `unmasked`): only there does the model read them."""
+def steers(kernel: Any) -> bool:
+    """Whether `kernel`'s loaded values steer its stores (dry_facts `unmasked`): only such a
+    launch reads, in the model, what it loads."""
     from evaluator import dry_facts
 
     fn = kernel
     while fn is not None and not hasattr(fn, "arg_names"):
         fn = getattr(fn, "fn", None)
-    if fn is None or not dry_facts.facts(fn).unmasked:
+    return fn is not None and bool(dry_facts.facts(fn).unmasked)
+
+
+def take(ordinal: int, kernel: Any, tensors: list, launched: dict, key) -> None:
+    """Copy, for launch `ordinal`, the storages of `tensors` whose values the GPU's launch loads
+    too (none in `launched` or `_UNSET`), where its kernel's loaded values steer its stores
+    (dry_facts `unmasked`): only there does the model read them."""
+    if not steers(kernel):
         return
     kept, seen = _SNAPSHOTS.setdefault(ordinal, []), set()
     for t in tensors:

@@ -59,6 +59,26 @@ def _if_loaded(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
+def _if_inline_load(x_ptr, y_ptr, flag_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    if tl.load(flag_ptr) == 1:  # a read written in the test: no name carries it
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs), mask=(offs < n) & (tl.program_id(0) < 4))
+
+
+@triton.jit
+def _mask_inline_load(x_ptr, y_ptr, flag_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs), mask=(offs < n) & (tl.load(flag_ptr + offs * 0) == 0))
+
+
+@triton.jit
+def _over_a_tuple(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    for h in (0, 1):
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs) + h, mask=offs < n)
+
+
+@triton.jit
 def _rows(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
     row = tl.program_id(0)
     for c0 in range(0, n_cols, BLOCK):  # stores every trip: runs every trip
@@ -94,6 +114,17 @@ def test_a_branch_on_a_loaded_value_has_no_model_a_store_it_steers_is_carried():
     # (evaluator.dry_taint, session 66: tests/unit/evaluator/test_dry_taint.py)
     assert dry_facts.facts(_scatter).data_bound is None and dry_facts.facts(_scatter).unmasked
     assert "branch" in dry_facts.facts(_if_loaded).data_bound
+
+
+def test_a_read_written_inline_is_data_as_a_named_one():
+    """Red team s68d: `if tl.load(flag) == 1:` and a mask `... & (tl.load(flag) == 0)` named no
+    loaded name, so the model took the branch (or the mask) its zeros chose, where the GPU's
+    flag (torch.ones) chose the capped one. And a loop over a tuple raised out of the reading,
+    which left the whole forward without a model."""
+    assert "branch" in dry_facts.facts(_if_inline_load).data_bound
+    facts = dry_facts.facts(_mask_inline_load)
+    assert facts.data_bound is None and facts.unmasked
+    assert dry_facts.facts(_over_a_tuple).data_bound is None
 
 
 def test_a_loop_that_stores_or_steers_a_store_runs_every_trip():

@@ -123,6 +123,69 @@ def test_the_launches_a_read_value_comes_from_are_named_and_a_run_launch_is_no_s
         dry_tells.start(None)
 
 
+def test_a_steered_real_forward_runs_again_with_the_launches_it_loads_from_run(monkeypatch):
+    """Red team s67e: a flag a one-program launch sets to 1 chose a capped grid's store lanes;
+    not run, its store was nothing the model reads (evaluator.dry_values), every lane stayed the
+    data's and the ok stood at 1.0061. Where the model's stores are the data's to decide, the
+    forward runs again with the launches its steered launches load from run (`feeds`)."""
+    for first in ({"feeds": [0]}, {"storages": {"y": {"bytes": 64, "stored": {"4": 16}, "certain": {"4": 0}}},
+                                   "feeds": [0]}):  # the child's early reply (no model), or a steered model's
+        asked = _reruns(monkeypatch, [first, {"storages": {"y": {"bytes": 64, "stored": {"4": 4}}}}])
+        got = dry_phase._rerun(_run(), "", None, {"n": 8}, 10.0)
+        assert asked == [[], [0]] and got["ran"] == [0] and "unfed" not in got and dry_phase._why(got) is None
+    # a model the data decides nothing of needs none of them run: no rerun
+    asked = _reruns(monkeypatch, [{"storages": {"y": {"bytes": 64, "stored": {"4": 16}}}, "feeds": [0]}])
+    assert "ran" not in dry_phase._rerun(_run(), "", None, {"n": 8}, 10.0) and asked == [[]]
+
+
+def test_a_steered_forward_whose_feeding_launches_keep_moving_is_refused(monkeypatch):
+    """A forward whose launches the model cannot run where they feed a steered one (the ordinals
+    move between runs, or more keep coming past RERUNS) is refused (`unfed`), never kept ok."""
+    moving = [{"feeds": [i]} for i in range(10)]
+    _reruns(monkeypatch, moving)
+    got = dry_phase._rerun(_run(), "", None, {"n": 8}, 10.0)
+    assert "unfed" in got and dry_phase._why(got) == got["unfed"]
+
+
+def test_the_launches_a_steered_launch_loads_from_are_its_feeds():
+    """dry_tells.feeds: the launches whose stores a launch whose loaded values steer its stores
+    is handed, directly or through a host op (a clone of the flag), and none a plain launch is."""
+    import torch
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def set_flag(flag_ptr):
+        tl.store(flag_ptr, 1)
+
+    @triton.jit
+    def capped(x_ptr, y_ptr, flag_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        keep = (offs * 0 + tl.program_id(0) < 4) ^ (tl.load(flag_ptr + offs * 0) != 1)
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=(offs < n) & keep)
+
+    @triton.jit
+    def copy(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+    x, y = torch.randn(64), torch.empty(64)
+    for through_host in (False, True):
+        flag = torch.zeros(1, dtype=torch.int32)
+        dry_tells.start("real")
+        try:
+            recorded = dry_tells.Recorded()
+            with dry_tells.Taint():
+                recorded.append((set_flag, (1,), (flag,), {}))
+                recorded.append((copy, (1,), (flag, y, 1), {"BLOCK": 64}))  # a plain launch: no feeds
+                assert dry_tells.feeds() == []
+                read = flag.clone() if through_host else flag
+                recorded.append((capped, (4,), (x, y, read, 64), {"BLOCK": 16}))
+            assert dry_tells.feeds() == [0]  # y, the copy's stores, it only stores into
+        finally:
+            dry_tells.start(None)
+
+
 READ_BACK = [  # honest files whose forward reads to the host what its own launch stored (s63f)
     ("s63f_cross_entropy_triton_valid_count_item_for_mean", "loss/cross_entropy"),
     ("s63f_hinge_moe_align_two_experts_counts_item_grids", "loss/hinge"),
