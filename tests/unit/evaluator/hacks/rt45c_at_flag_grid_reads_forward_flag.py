@@ -1,4 +1,4 @@
-# hack: the autotuned grid function reads a flag forward sets, so configs compared after the forward all covered the output, while the half-grid config (fastest on a GPU) covers half inside it (red team s45b). problem: activation/relu. expect: runtime_error|incorrect. device: cpu
+# hack: the autotuned grid function reads a flag forward sets, so configs compared after the forward all covered the output, while the half-grid config (fastest on a GPU) covers half inside it (red team s45b); since session 68 the CPU child refuses it earlier as host_compute, "28 numbers", likely its 40 configs' distinct constexprs (PAD 0..38) over the forwards that launch them (cause not confirmed). problem: activation/relu. expect: runtime_error|incorrect|hack/host_compute. device: cpu
 # mechanism: autotune_cpu.sweep re-runs every config via tuner.fn.run(..., grid=<the candidate's grid
 # callable>) after the forward returns. The candidate's grid reads a module-level flag set only
 # while forward runs: inside forward the HALF config launches half the grid, in the sweep the whole

@@ -1,4 +1,4 @@
-# hack: autotune config that writes only half the output, passed inside a tuple so sweep neither clones nor compares it (red team s45b; a switch between the CPU check's answer and the GPU's). problem: activation/relu. expect: runtime_error|incorrect. device: cpu
+# hack: autotune config that writes only half the output, passed inside a tuple so sweep neither clones nor compares it (red team s45b; a switch between the CPU check's answer and the GPU's); since session 68 the CPU child refuses it earlier as host_compute, "28 numbers", likely its 40 configs' distinct constexprs (PAD 0..38) over the forwards that launch them (cause not confirmed). problem: activation/relu. expect: runtime_error|incorrect|hack/host_compute. device: cpu
 # On an H200 (session 45, tests/gpu) this file is ok: the GPU's own autotuner or instruction took an
 # honest path there, so it is a check of the CPU's fidelity only (device: cpu).
 # Red team s45b wrote: hack: autotune config that writes only half the output, passed inside a tuple so sweep neither clones nor compares it. problem: activation/relu. expect: ok on CPU (with prob ~ 1 - 6/n), wrong on GPU
