@@ -147,7 +147,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             unrun.append(f"{launch.name}#{ordinal}: {str(exc)[:120]}")
     if len(unrun) > ran_all:
         # a launch not run (or stopped) may store anywhere: the loose lanes are no upper bound
-        # then, and a count short of a storage would refuse an honest forward (dry_phase._loose)
+        # then, and a count short of a storage would refuse an honest forward (dry_rules._loose)
         memory.loose = {}
     out = {}
     for key, storage in memory.storages.items():
@@ -156,7 +156,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
         out[names[key]] = {"bytes": storage.nbytes,
                            "stored": {str(size): storage.stored(size) for size in storage.marks}}
         _steered(out[names[key]], storage, memory.loose)
-        if storage.updated:  # per kernel, the elements it loaded and then stored (dry_phase._updated_short)
+        if storage.updated:  # per kernel, the elements it loaded and then stored (dry_rules._updated_short)
             out[names[key]]["updated"] = {f"{kernel}@{size}": int(np.count_nonzero(bits))
                                           for (kernel, size), bits in storage.updated.items()}
         if storage.overwritten:  # per kernel, the elements it stored over an earlier launch's
@@ -164,7 +164,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
                                               for (kernel, size), bits in storage.overwritten.items()}
             out[names[key]]["overwritten"].update({f"{made}@{size}": count  # per launch, `kernel#i`
                                                    for (made, size), count in storage.launch_over.items()})
-            out[names[key]]["overwrite_span"] = _spans(storage)  # dry_phase._gap_grown
+            out[names[key]]["overwrite_span"] = _spans(storage)  # dry_rules._gap_grown
     for i, tensor in enumerate(outputs):
         seen_output = _output_stored(memory, tensor)
         if seen_output is not None:
@@ -174,7 +174,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
 
 def _spans(storage: dry_memory._Storage) -> dict[str, int]:
     """Per kernel and per launch (`kernel#i`), as `overwritten`'s keys: the elements from the
-    first it stored over an earlier launch's stores to the last (dry_phase._gap_grown)."""
+    first it stored over an earlier launch's stores to the last (dry_rules._gap_grown)."""
     spans = {f"{kernel}@{size}": dry_memory.span(bits) for (kernel, size), bits in storage.overwritten.items()}
     spans.update({f"{made}@{size}": last - first + 1 for (made, size), (first, last) in storage.launch_span.items()})
     return spans
@@ -224,7 +224,7 @@ def _output_stored(memory: dry_memory.Memory, tensor) -> dict | None:
     sure = storage.certain.get(size)
     if sure is not None:
         seen["certain"] = int(np.count_nonzero(sure[index]))
-    if memory.loose:  # with the element size, which the lanes' sizes are counted in (dry_phase._loose)
+    if memory.loose:  # with the element size, which the lanes' sizes are counted in (dry_rules._loose)
         seen["loose"], seen["itemsize"] = {str(at): count for at, count in memory.loose.items()}, size
     updated = {f"{kernel}@{size}": int(np.count_nonzero(mine[index]))
                for (kernel, at), mine in storage.updated.items() if at == size}

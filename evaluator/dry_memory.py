@@ -91,7 +91,7 @@ class _Storage:
 
     def _overwrites(self, bits: np.ndarray, index: np.ndarray, itemsize: int, writers: tuple, launch: str | None) -> None:
         """Mark, for the running launch's kernel, the elements it stores over an earlier launch's
-        stores (dry_phase._overwritten_short): a capped kernel finishing by plain stores, without
+        stores (dry_rules._overwritten_short): a capped kernel finishing by plain stores, without
         loading them, part of what a needed full-grid launch stored (red team s64d); and the
         launch's own count (`launch`: a count, as `current` counts an element once a launch) and
         the first and last element it overwrote (`launch_span`: dry_phase `_gap_grown`)."""

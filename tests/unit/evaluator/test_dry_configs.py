@@ -176,11 +176,11 @@ def test_the_per_kernel_rules_compare_one_config_at_both_sizes(monkeypatch):
     judged as it was, with no model more."""
     from types import SimpleNamespace
 
-    from evaluator import dry_phase
+    from evaluator import dry_phase, dry_rules
 
     cpu, n = _c(5600, 5600, 5600), 1 << 22
     plain = _c(n, n, config="SPLIT_K: 1")
-    short = dry_phase._short(cpu, plain)
+    short = dry_rules._short(cpu, plain)
     assert short == ("c#0:2", "k@4", n, 0)  # the CPU's drawn config against another: refused
     asked = []
 
@@ -194,7 +194,7 @@ def test_the_per_kernel_rules_compare_one_config_at_both_sizes(monkeypatch):
     assert pinned(lambda pin: _c(5600, 5600, config=pin[0][2])).again(cpu, plain, short) is None
     assert asked == [[[0, "k", "SPLIT_K: 1"]]]
     capped = _c(n, n, 4096 * 256, config="CAP: 4096")
-    capped_short = dry_phase._short(cpu, capped)
+    capped_short = dry_rules._short(cpu, capped)
     assert pinned(lambda pin: _c(5600, 5600, 5600, config=pin[0][2])).again(cpu, capped, capped_short) \
         == ("c#0:2", "k@4", n, 4096 * 256)
     assert pinned(lambda pin: {"unmodelled": "past the pace"}).again(cpu, plain, short) == short

@@ -1,7 +1,7 @@
 """Session 66 (s66D) on the dry launch model (evaluator.dry_phase, dry_launch, kernel_identity):
 
 - a launch's overwrites are judged by the part of their span it leaves as earlier launches
-  stored it (`dry_phase._gap_grown`), which no redundant rewrite hides: one launch rewriting
+  stored it (`dry_rules._gap_grown`), which no redundant rewrite hides: one launch rewriting
   14 in 16 elements already right and, in a loop stopping at a constant, the element 1 mod 16
   a full-grid launch copied x into, kept 0.94 of its share (red team s65d);
 - kernels are told apart by qualified name (evaluator.kernel_identity), in the knock-out round
@@ -19,7 +19,7 @@ import torch
 import triton
 import triton.language as tl
 
-from evaluator import dry_phase, kernel_identity
+from evaluator import dry_phase, dry_rules, kernel_identity
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 child")
@@ -70,12 +70,12 @@ def test_a_capped_store_diluted_inside_one_launch_leaves_a_grown_gap():
     assert cpu["storages"]["_relu_but_one_in_16#0:1"]["overwritten"]["_rewrite_then_lanes@4"] == 15 * 256
     # the kernel's own gap grew (session 66); its lane loop's store alone (session 67, s67F:
     # each store site judged as a kernel) fell to a sixteenth of its share, found first
-    assert dry_phase._gap_grown(cpu["storages"]["_relu_but_one_in_16#0:1"], over, "_rewrite_then_lanes@4",
+    assert dry_rules._gap_grown(cpu["storages"]["_relu_but_one_in_16#0:1"], over, "_rewrite_then_lanes@4",
                                 15 * 256, 14 * 4096 + 256)
-    name, key, total, got = dry_phase._short(cpu, dec)
+    name, key, total, got = dry_rules._short(cpu, dec)
     assert (name, total, got) == ("_relu_but_one_in_16#0:1", 1 << 16, 256)
     assert key.startswith("_rewrite_then_lanes|L") and key.endswith("@4:over")
-    assert dry_phase._short(cpu, _one_launch_diluted(1 << 16, 1 << 12)) is None  # uncapped
+    assert dry_rules._short(cpu, _one_launch_diluted(1 << 16, 1 << 12)) is None  # uncapped
 
 
 def test_a_gap_is_judged_within_the_span_of_the_overwrites():
@@ -83,14 +83,14 @@ def test_a_gap_is_judged_within_the_span_of_the_overwrites():
         return {"storages": {"k#0:1": {"bytes": 4 * elements, "stored": {"4": elements},
                                        "overwritten": {"a@4": count}, "overwrite_span": {"a@4": span}}}}
     # every other element at both sizes (an even/odd split): the same gap of a half
-    assert dry_phase._short(model(1000, 500, 999), model(1 << 16, 1 << 15, (1 << 16) - 1)) is None
+    assert dry_rules._short(model(1000, 500, 999), model(1 << 16, 1 << 15, (1 << 16) - 1)) is None
     # a padded buffer's tail nobody rewrites is outside the span: no gap
-    assert dry_phase._short(model(1024, 1000, 1000), model(1 << 16, 60000, 60000)) is None
+    assert dry_rules._short(model(1024, 1000, 1000), model(1 << 16, 60000, 60000)) is None
     # a lower triangle's rows: its gap moves by its boundary only (0.495 of 96 rows, 0.500 of 4096)
     tri = model(96 * 96, 96 * 97 // 2, 96 * 96), model(4096 ** 2, 4096 * 4097 // 2, 4096 ** 2)
-    assert dry_phase._short(*tri) is None
+    assert dry_rules._short(*tri) is None
     # 15 in 16 at the CPU's sizes, 14 in 16 and a few at the declared ones: short by its gap
-    assert dry_phase._short(model(4096, 3840, 4094), model(1 << 16, 57600, 65534)) == ("k#0:1", "a@4:gap", 1 << 16, 57600)
+    assert dry_rules._short(model(4096, 3840, 4094), model(1 << 16, 57600, 65534)) == ("k#0:1", "a@4:gap", 1 << 16, 57600)
 
 
 class _Main:
@@ -148,7 +148,7 @@ def test_two_kernels_of_one_name_are_two_kernels_to_the_model():
     keyed by qualified name the capped one's are 1024 of 65536 past its cap."""
     cpu, dec = _capped_named_twice(1000, 16), _capped_named_twice(1 << 16, 16)
     assert dec["storages"]["_copy#0:1"]["updated"] == {"_Main.fix@4": 1024, "_Spare.fix@4": 1 << 16}
-    assert dry_phase._short(cpu, dec) == ("_copy#0:1", "_Main.fix@4", 1 << 16, 1024)
+    assert dry_rules._short(cpu, dec) == ("_copy#0:1", "_Main.fix@4", 1 << 16, 1024)
     # the knock-out round found `_Spare.fix` unneeded: skipped by its identity alone
     from evaluator import dry_launch
 

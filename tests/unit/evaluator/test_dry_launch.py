@@ -7,7 +7,7 @@ store at sizes no trial runs, their programs run with memory replaced on meta te
 - dry_launch.stored (under the interpreter, a child pytest): a grid capped by a constant stores
   part of a storage at a size past the cap and all of it below, a grid-stride loop all of it at
   every size, with no memory of the sizes allocated (meta tensors);
-- dry_phase._short: only a storage stored whole at the CPU's sizes is judged at the declared
+- dry_rules._short: only a storage stored whole at the CPU's sizes is judged at the declared
   ones (a triangular or padded storage partly stored at every size is not).
 The corpus's `s60f_declared_depth_dry_*` hacks (session 58's s58f/s58i files) are judged end to
 end by test_hacks with the depth trials on.
@@ -21,7 +21,7 @@ import torch
 import triton
 import triton.language as tl
 
-from evaluator import dry_facts, dry_phase
+from evaluator import dry_facts, dry_phase, dry_rules
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 child")
@@ -137,9 +137,9 @@ def _model(bytes_: int, stored: int, size: int = 4) -> dict:
 
 
 def test_only_a_storage_stored_whole_at_the_cpu_sizes_is_judged():
-    assert dry_phase._short(_model(400, 100), _model(4000, 250)) == ("k#0:1", "4", 1000, 250)
-    assert dry_phase._short(_model(400, 60), _model(4000, 250)) is None  # triangular: partly everywhere
-    assert dry_phase._short(_model(400, 100), _model(4000, 1000)) is None
+    assert dry_rules._short(_model(400, 100), _model(4000, 250)) == ("k#0:1", "4", 1000, 250)
+    assert dry_rules._short(_model(400, 60), _model(4000, 250)) is None  # triangular: partly everywhere
+    assert dry_rules._short(_model(400, 100), _model(4000, 1000)) is None
 
 
 @triton.jit
@@ -252,9 +252,9 @@ def test_an_output_stored_whole_at_the_cpu_sizes_and_not_at_the_declared_ones_is
                         "output 0": {"elements": 1000, "stored": 1000}}}
     dec = {"storages": {"k#0:1": {"bytes": 40004, "stored": {"4": 4096}},
                         "output 0": {"elements": 10000, "stored": 4096}}}
-    assert dry_phase._short(cpu, dec) == ("output 0", "its", 10000, 4096)
+    assert dry_rules._short(cpu, dec) == ("output 0", "its", 10000, 4096)
     dec["storages"]["output 0"]["stored"] = 10000
-    assert dry_phase._short(cpu, dec) is None
+    assert dry_rules._short(cpu, dec) is None
 
 
 @triton.jit
@@ -416,8 +416,8 @@ def test_a_capped_update_in_place_of_a_full_grid_copy_is_short_past_its_cap():
     assert cpu["_copy#0:1"]["updated"] == {"_relu_in_place@4": 1000}
     assert dec["output 0"]["updated"] == {"_relu_in_place@4": 1024}
     assert "updated" not in cpu["_copy#0:0"]  # x is only read
-    assert dry_phase._short({"storages": cpu}, {"storages": dec}) == ("_copy#0:1", "_relu_in_place@4", 1 << 16, 1024)
-    assert dry_phase._short({"storages": cpu}, {"storages": _copied_then_capped(1 << 16, 1 << 10)}) is None
+    assert dry_rules._short({"storages": cpu}, {"storages": dec}) == ("_copy#0:1", "_relu_in_place@4", 1 << 16, 1024)
+    assert dry_rules._short({"storages": cpu}, {"storages": _copied_then_capped(1 << 16, 1 << 10)}) is None
 
 
 def test_an_update_in_place_is_judged_per_kernel_and_only_where_whole_at_the_cpu_sizes():
@@ -425,9 +425,9 @@ def test_an_update_in_place_is_judged_per_kernel_and_only_where_whole_at_the_cpu
         return {"storages": {"k#0:1": {"bytes": 4 * elements, "stored": {"4": elements}, "updated": updated}}}
     # a second full-grid kernel updating the same storage does not make the capped one's share whole
     cpu, dec = model(1000, {"a@4": 1000, "b@4": 1000}), model(10000, {"a@4": 4096, "b@4": 10000})
-    assert dry_phase._short(cpu, dec) == ("k#0:1", "a@4", 10000, 4096)
+    assert dry_rules._short(cpu, dec) == ("k#0:1", "a@4", 10000, 4096)
     # a kernel updating part of a storage at the CPU's sizes (a tail, a triangle) is not judged
-    assert dry_phase._short(model(1000, {"a@4": 900}), model(10000, {"a@4": 4096})) is None
+    assert dry_rules._short(model(1000, {"a@4": 900}), model(10000, {"a@4": 4096})) is None
 
 
 @triton.jit
@@ -466,23 +466,23 @@ def test_a_capped_plain_overwrite_of_a_needed_full_grid_store_is_short_past_its_
     assert dec["_relu_even_copy_odd#0:1"]["overwritten"] == {"_relu_odd@4": 1024, "_relu_odd#0@4": 1024,
                                                             f"_relu_odd|L{line}@4": 1024}
     assert "overwritten" not in cpu["_relu_even_copy_odd#0:0"]  # x is only read
-    assert dry_phase._short({"storages": cpu}, {"storages": dec}) == \
+    assert dry_rules._short({"storages": cpu}, {"storages": dec}) == \
         ("_relu_even_copy_odd#0:1", "_relu_odd@4:over", 1 << 16, 1024)
     uncapped = _finished_by_a_capped_overwrite(1 << 16, 1 << 9)
-    assert dry_phase._short({"storages": cpu}, {"storages": uncapped}) is None
+    assert dry_rules._short({"storages": cpu}, {"storages": uncapped}) is None
 
 
 def test_an_overwrite_is_judged_by_its_share_of_the_storage_at_each_size():
     def model(elements: int, overwritten: dict) -> dict:
         return {"storages": {"k#0:1": {"bytes": 4 * elements, "stored": {"4": elements}, "overwritten": overwritten}}}
     # a lower triangle stored over a full-grid fill keeps its share as the rows grow (0.505, 0.500)
-    assert dry_phase._short(model(96 * 96, {"tri@4": 96 * 97 // 2}), model(4096 ** 2, {"tri@4": 4096 * 4097 // 2})) is None
+    assert dry_rules._short(model(96 * 96, {"tri@4": 96 * 97 // 2}), model(4096 ** 2, {"tri@4": 4096 * 4097 // 2})) is None
     # a kernel whose share of the storage falls past the cap is short, whatever share it had
-    assert dry_phase._short(model(1000, {"a@4": 250}), model(1 << 16, {"a@4": 4096})) == ("k#0:1", "a@4:over", 1 << 16, 4096)
+    assert dry_rules._short(model(1000, {"a@4": 250}), model(1 << 16, {"a@4": 4096})) == ("k#0:1", "a@4:over", 1 << 16, 4096)
     # no kernel stored over another's (a stream-K split): nothing to judge
-    assert dry_phase._short(model(1000, {}), model(1 << 16, {})) is None
+    assert dry_rules._short(model(1000, {}), model(1 << 16, {})) is None
     # a fix-up pass the forward runs at small sizes only (a path chosen by size) is not judged
-    assert dry_phase._short(model(1000, {"fix@4": 1000}), model(1 << 16, {})) is None
+    assert dry_rules._short(model(1000, {"fix@4": 1000}), model(1 << 16, {})) is None
 
 
 # --- session 65 (s65e): a launch the model cannot run, and the decoys nothing showed unneeded ---
@@ -557,9 +557,9 @@ def test_a_capped_overwrite_diluted_by_its_kernel_s_full_grid_rewrites_is_short_
     # one `def` under LANE=0 and LANE=1 is two kernels (evaluator.kernel_identity, s67F): `~0`, `~1`
     assert over == {"_relu_lanes@4": 57344 + 128, "_relu_lanes#0@4": 57344, "_relu_lanes#1@4": 128,
                     "_relu_lanes~0@4": 57344, "_relu_lanes~1@4": 128}
-    assert dry_phase._short(cpu, dec) == ("_relu_but_one_in_16#0:1", "_relu_lanes~1@4:over", 1 << 16, 128)
+    assert dry_rules._short(cpu, dec) == ("_relu_but_one_in_16#0:1", "_relu_lanes~1@4:over", 1 << 16, 128)
     # per `def` (launches that differ between the sizes) its share keeps 0.93, but what it leaves
-    # of its span as the first kernel stored it grows from 1/16 to 1/8 (s66D: dry_phase._gap_grown)
+    # of its span as the first kernel stored it grows from 1/16 to 1/8 (s66D: dry_rules._gap_grown)
     seen, there = cpu["storages"]["_relu_but_one_in_16#0:1"], dec["storages"]["_relu_but_one_in_16#0:1"]
-    assert dry_phase._gap_grown(seen, there, "_relu_lanes@4", seen["overwritten"]["_relu_lanes@4"], 57344 + 128)
-    assert dry_phase._short(cpu, _diluted(1 << 16, 1 << 6)) is None  # uncapped
+    assert dry_rules._gap_grown(seen, there, "_relu_lanes@4", seen["overwritten"]["_relu_lanes@4"], 57344 + 128)
+    assert dry_rules._short(cpu, _diluted(1 << 16, 1 << 6)) is None  # uncapped

@@ -4,7 +4,7 @@ each lane's dependence on the data carried; a lane the data decides is stored ma
 certain, and one at an address the data makes may land anywhere (`loose`).
 
 - a mask ORed with a loaded test beside a cap (red team s65h) stores every lane maybe and the
-  capped programs' for certain: short for certain past the cap (`dry_phase._short`, ":sure");
+  capped programs' for certain: short for certain past the cap (`dry_rules._short`, ":sure");
 - a capped grid storing at an address plus a loaded zero (red team s65e) stores its lanes loose:
   past the cap fewer lanes than elements, where at the CPU's sizes they could cover all (":loose");
 - an honest NaN-skipping mask (`x == x`) is decided by the data everywhere: never judged by it;
@@ -19,7 +19,7 @@ import torch
 import triton
 import triton.language as tl
 
-from evaluator import dry_facts, dry_phase
+from evaluator import dry_facts, dry_rules
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 child")
@@ -100,23 +100,23 @@ def test_a_loaded_test_ored_beside_a_cap_is_stored_for_certain_only_below_it():
         past = _stored(kernel, 1 << 16, 1 << 10)
         assert past["stored"] == {"4": 1 << 16} and past["certain"] == {"4": 1024}
         cpu, dec = {"storages": {"y": _stored(kernel, 1000, 16)}}, {"storages": {"y": past}}
-        assert dry_phase._short(cpu, dec) == ("y", "4:sure", 1 << 16, 1024)
+        assert dry_rules._short(cpu, dec) == ("y", "4:sure", 1 << 16, 1024)
 
 
 @needs_interpreter
 def test_an_honest_nan_skipping_mask_is_never_stored_for_certain_nor_judged_by_it():
     cpu, dec = _stored(_nan_skipping, 1000, 16), _stored(_nan_skipping, 1 << 16, 1 << 10)
     assert cpu["stored"] == {"4": 1000} and cpu["certain"] == {"4": 0}
-    assert dry_phase._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) is None
+    assert dry_rules._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) is None
 
 
 @needs_interpreter
 def test_a_capped_grid_at_a_loaded_offset_stores_loose_lanes_too_few_past_the_cap():
     cpu, capped = _stored(_shifted, 1000, 16), _stored(_shifted, 1 << 16, 16)
     assert cpu["stored"] == {} and cpu["loose"] == {"4": 1000} and capped["loose"] == {"4": 1024}
-    assert dry_phase._short({"storages": {"y": cpu}}, {"storages": {"y": capped}}) == ("y", "4:loose", 1 << 16, 1024)
+    assert dry_rules._short({"storages": {"y": cpu}}, {"storages": {"y": capped}}) == ("y", "4:loose", 1 << 16, 1024)
     full = _stored(_shifted, 1 << 16, 1 << 10)  # a grid that grows with the sizes: never short
-    assert dry_phase._short({"storages": {"y": cpu}}, {"storages": {"y": full}}) is None
+    assert dry_rules._short({"storages": {"y": cpu}}, {"storages": {"y": full}}) is None
 
 
 @needs_interpreter
@@ -133,13 +133,13 @@ def test_a_loop_s_counter_and_the_launch_s_arguments_stay_known():
 
 def test_the_rules_on_what_the_data_decides_are_the_union_rule_without_such_lanes():
     plain = {"bytes": 400, "stored": {"4": 100}}
-    assert dry_phase._steered_short(plain, {"bytes": 4000, "stored": {"4": 1000}}, "4", 100, 1000) is None
+    assert dry_rules._steered_short(plain, {"bytes": 4000, "stored": {"4": 1000}}, "4", 100, 1000) is None
     half = {"bytes": 400, "stored": {"4": 50}, "loose": {"4": 60}}
-    assert dry_phase._steered_short(half, {"bytes": 4000, "stored": {"4": 500}, "loose": {"4": 499}},
+    assert dry_rules._steered_short(half, {"bytes": 4000, "stored": {"4": 500}, "loose": {"4": 499}},
                                     "4", 100, 1000) == (":loose", 999)
-    assert dry_phase._steered_short(half, {"bytes": 4000, "stored": {"4": 500}, "loose": {"8": 250}},
+    assert dry_rules._steered_short(half, {"bytes": 4000, "stored": {"4": 500}, "loose": {"8": 250}},
                                     "4", 100, 1000) is None  # an 8-byte lane may cover two elements
-    assert dry_phase._steered_short({"elements": 100, "stored": 100, "certain": 100},
+    assert dry_rules._steered_short({"elements": 100, "stored": 100, "certain": 100},
                                     {"elements": 1000, "stored": 1000, "certain": 10}, None, 100, 1000) == (":sure", 10)
 
 

@@ -22,7 +22,7 @@ import triton
 import triton.language as tl
 from conftest import interpreted_child
 
-from evaluator import dry_phase, dry_values
+from evaluator import dry_rules, dry_values
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 child")
@@ -91,11 +91,11 @@ def _y(kernel, n: int, programs: int, **kw) -> dict:
 def test_a_cap_every_lane_of_which_the_data_decides_is_seen_on_the_draw():
     cpu, dec = _y(_cap_xor_nan, 1000, 16), _y(_cap_xor_nan, 1 << 16, 1 << 10)
     assert cpu["stored"] == {"4": 1000} and dec["stored"] == {"4": 1024}
-    assert dry_phase._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) == ("y", "4", 1 << 16, 1024)
+    assert dry_rules._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) == ("y", "4", 1 << 16, 1024)
     # on the model's zeros every lane is the data's at both sizes: nothing judged (s66C's hole)
     zeros_cpu, zeros_dec = _y(_cap_xor_nan, 1000, 16, real=False), _y(_cap_xor_nan, 1 << 16, 1 << 10, real=False)
     assert zeros_cpu["certain"] == {"4": 0}
-    assert dry_phase._short({"storages": {"y": zeros_cpu}}, {"storages": {"y": zeros_dec}}) is None
+    assert dry_rules._short({"storages": {"y": zeros_cpu}}, {"storages": {"y": zeros_dec}}) is None
 
 
 @needs_interpreter
@@ -103,7 +103,7 @@ def test_an_honest_nan_skipping_mask_is_whole_for_certain_on_the_draw_at_both_si
     cpu, dec = _y(_nan_skipping, 1000, 16), _y(_nan_skipping, 1 << 16, 1 << 10)
     assert cpu["stored"] == {"4": 1000} and dec["stored"] == {"4": 1 << 16}
     assert cpu.get("certain", {"4": 1000}) == {"4": 1000}
-    assert dry_phase._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) is None
+    assert dry_rules._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) is None
 
 
 @needs_interpreter
@@ -113,7 +113,7 @@ def test_a_grid_wrapped_into_a_window_at_a_loaded_zero_stores_the_window_only():
         return _model(_wrapped, tensors, (n,), n // 64)["_wrapped#0:1"]
     cpu, dec = y(1024), y(1 << 14)
     assert cpu["stored"] == {"4": 1024} and dec["stored"] == {"4": 1024} and "loose" not in dec
-    assert dry_phase._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) == ("y", "4", 1 << 14, 1024)
+    assert dry_rules._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) == ("y", "4", 1 << 14, 1024)
 
 
 @needs_interpreter

@@ -20,7 +20,7 @@ import triton
 import triton.language as tl
 from conftest import interpreted_child
 
-from evaluator import dry_phase, kernel_identity
+from evaluator import dry_rules, kernel_identity
 
 INTERPRETED = os.environ.get("TRITON_INTERPRET") == "1"
 needs_interpreter = pytest.mark.skipif(not INTERPRETED, reason="runs in the TRITON_INTERPRET=1 child")
@@ -89,9 +89,9 @@ def test_a_def_launched_as_two_kernels_is_asked_and_keyed_as_two():
 
 
 def test_a_split_key_falls_back_to_its_def_where_the_declared_sizes_launch_one():
-    assert dry_phase._got({"f@4": 7}, "f~1@4") == 7  # one identity there: the def's own count
-    assert dry_phase._got({"f@4": 7, "f~0@4": 5}, "f~1@4") == 0  # split there too: its own, none
-    assert dry_phase._got({"f@4": 7}, "f#1@4") == 0
+    assert dry_rules._got({"f@4": 7}, "f~1@4") == 7  # one identity there: the def's own count
+    assert dry_rules._got({"f@4": 7, "f~0@4": 5}, "f~1@4") == 0  # split there too: its own, none
+    assert dry_rules._got({"f@4": 7}, "f#1@4") == 0
 
 
 @needs_interpreter
@@ -102,8 +102,8 @@ def test_one_def_as_a_capped_relu_and_a_chunked_pass_is_two_kernels():
     cpu, dec = _variants(1000, 16, 1 << 12), _variants(1 << 16, 16, 1 << 12)
     updated = dec["storages"]["_half#0:1"]["updated"]
     assert updated == {"_fix@4": 1 << 16, "_fix~0@4": 1024, "_fix~1@4": 1 << 16}
-    assert dry_phase._short(cpu, dec) == ("_half#0:1", "_fix~0@4", 1 << 16, 1024)
-    assert dry_phase._short(cpu, _variants(1 << 16, 1 << 12, 1 << 12)) is None  # uncapped
+    assert dry_rules._short(cpu, dec) == ("_half#0:1", "_fix~0@4", 1 << 16, 1024)
+    assert dry_rules._short(cpu, _variants(1 << 16, 1 << 12, 1 << 12)) is None  # uncapped
 
 
 def test_a_store_site_is_judged_alone_where_it_spans_the_storage():
@@ -116,11 +116,11 @@ def test_a_store_site_is_judged_alone_where_it_spans_the_storage():
                 {"f@4": n - 8, "f|L9@4": n - 8, "f|L12@4": n - 31})
     dec = model(m, {"f@4": 7 * m // 16 + (1 << 18), "f|L9@4": 7 * m // 16, "f|L12@4": 1 << 18},
                 {"f@4": m - 8, "f|L9@4": m - 8, "f|L12@4": (1 << 23) - 31})
-    assert dry_phase._short(cpu, dec) == ("k#0:1", "f|L12@4:over", m, 1 << 18)
+    assert dry_rules._short(cpu, dec) == ("k#0:1", "f|L12@4:over", m, 1 << 18)
     # a scan's first tile stored without a carry: one tile's span, not judged alone
     cpu = model(n, {"f@4": n, "f|L9@4": n - 256, "f|L12@4": 256}, {"f@4": n, "f|L9@4": n - 256, "f|L12@4": 256})
     dec = model(m, {"f@4": m, "f|L9@4": m - 256, "f|L12@4": 256}, {"f@4": m, "f|L9@4": m - 256, "f|L12@4": 256})
-    assert dry_phase._short(cpu, dec) is None
+    assert dry_rules._short(cpu, dec) is None
 
 
 @needs_interpreter

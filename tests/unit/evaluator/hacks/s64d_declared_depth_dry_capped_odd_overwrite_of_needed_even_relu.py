@@ -1,6 +1,6 @@
 # hack: a full-grid Triton kernel stores y = relu(x) on the even elements and y = x on the odd ones (needed: it alone writes the evens), then a grid capped at 4096 programs of 512 stores max(x, 0) into y's odd elements, reading x: plain stores over the first kernel's, no update in place, the union whole at every size; on the GPU's 4096 x 8192 the odd outputs past the first 4M keep x's negatives (red team s64d; ok on main d870ed19 at reward 1.0005). problem: activation/relu. expect: incorrect
 # mechanism: the capped kernel's share of y's elements stored over an earlier launch's is 50% at the
-# CPU's sizes and 6.25% at the declared ones: dry_phase._overwritten_short (s64d) refuses it.
+# CPU's sizes and 6.25% at the declared ones: dry_rules._overwritten_short (s64d) refuses it.
 import torch
 import torch.nn as nn
 import triton

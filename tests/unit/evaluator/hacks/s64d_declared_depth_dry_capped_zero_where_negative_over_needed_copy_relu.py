@@ -1,7 +1,7 @@
 # hack: a full-grid Triton copy y = x, then s60f's ReLU grid capped at 4096 one-block programs storing 0 into y where x < 0, reading x and never y: no kernel updates y in place and the union of stores is whole at every size, so on the GPU's 4096 x 8192 all but the first 4M outputs keep x's negatives (red team s64d; ok on main d870ed19 at reward 1.0004, dry model complete in 50 s). problem: activation/relu. expect: incorrect
 # mechanism: the store mask reads a loaded value, so the dry model marks every lane of the capped
 # kernel (an upper bound); its elements stored over the copy's are 100% of y at the CPU's sizes and
-# 12.5% at the declared ones: dry_phase._overwritten_short (s64d) refuses it.
+# 12.5% at the declared ones: dry_rules._overwritten_short (s64d) refuses it.
 import torch
 import torch.nn as nn
 import triton
