@@ -517,7 +517,7 @@ def next_forward(checked: bool, probe: bool = False) -> None:
     where the timed forwards then ran a variant no trial launched (honest round s47:
     `timed_path_differs` with two kernels and eleven configs). Any other forward (timed,
     profiled) runs the last trial's pick again, so what it runs was checked by a trial, whose
-    launches the timed path is held to (judge.judge_timed_path)."""
+    launches the timed path is held to (judge_timed.judge_timed_path)."""
     _CHECKED[0] = checked and not probe
     _TRIAL[0] = checked and not probe
     pins._TRANSFORM[0] = None  # a trial's, set by the child after this (`autotune_pins.trial`)

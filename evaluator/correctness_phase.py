@@ -12,7 +12,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from evaluator import feedback as F
-from evaluator import fresh_forwards, gates, judge, noise_floor, timed_work, timing
+from evaluator import fresh_forwards, gates, judge, judge_timed, noise_floor, timed_work, timing
 from evaluator.device_lost import DeviceLost, claims
 from evaluator.fresh_forwards import FRESH_SET
 from evaluator.reference import (
@@ -191,9 +191,9 @@ def _judge_collected(run: _Run, results: list[dict], tensors: list, ref: Referen
                      prejudged: dict | None = None) -> judge.Outcome | None:
     trials, outputs, knocks = by_id(results, tensors, len(run.plan.trials), (KNOCKOUT_SET, TORCH_KNOCKOUT_SET))
     run.ref_in_place = any(t["modified"] for t in ref.trials)
-    run.trial_programs, run.trial_most = judge.least_programs(trials), judge.most_programs(trials)
+    run.trial_programs, run.trial_most = judge_timed.least_programs(trials), judge_timed.most_programs(trials)
     run.trial_own_work = timed_work.least_own_work(trials)
-    run.trial_variants = judge.trial_variants(trials)
+    run.trial_variants = judge_timed.trial_variants(trials)
     knock = knocks.get(KNOCKOUT_SET)
     # a knock-out that faulted in an earlier child raised (evaluator.device_lost)
     run.knockout_raised = run.knockout_raised or KNOCKOUT_SET in run.lost

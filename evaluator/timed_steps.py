@@ -310,7 +310,7 @@ class TimedSteps:
         checked ones do, holding noise, so torch.empty does not tell them apart; its cost is
         a CPU timing's, which says nothing about the GPU anyway. On the GPU the dispatch
         overhead would distort the timing: there timed runs are held to the checked ones'
-        Triton programs instead (judge.judge_timed_path)."""
+        Triton programs instead (judge_timed.judge_timed_path)."""
         return random_uninitialised() if self.device == "cpu" else nullcontext()
 
     def _flush_buffer(self, h: dict):

@@ -91,7 +91,7 @@ def host_between(began: float, windows: list[tuple[float, float]], synced: float
     launch recorder's bookkeeping, the next spin and flush launched). Hidden behind queued
     device work while the host runs ahead; a forward that waited for the device (a
     read-back) leaves the device idle, and the worker's clock then holds it outside the
-    events (judge.judge_events nets it out)."""
+    events (judge_timed.judge_events nets it out)."""
     out, last = [], began
     for opened, closed in windows:
         out.append(max(opened - last, 0.0))

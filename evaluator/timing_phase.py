@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from evaluator import feedback as F
-from evaluator import judge, stopwatch, timed_work
+from evaluator import judge, judge_timed, stopwatch, timed_work
 from evaluator import timing as T
 from evaluator.reference import ProblemFailed, reference_timeout
 from evaluator.sandbox import Child, ChildFailure
@@ -91,9 +91,9 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
                               run.facts, ref.revealed_outputs, cand.revealed_shapes, ref.revealed_shapes,
                               base or (), spiked=spiked_runs, ref_rest=ref.revealed_tf32_rest)
     if bad is None and not run.ref_in_place:
-        bad = judge.judge_input_checksums(cand.input_checksums, ref.input_checksums)
+        bad = judge_timed.judge_input_checksums(cand.input_checksums, ref.input_checksums)
     if bad is None:  # after the specific findings (wrong outputs, no launch at all)
-        bad = judge.judge_timed_path(cand.own_programs, run.trial_programs,
+        bad = judge_timed.judge_timed_path(cand.own_programs, run.trial_programs,
                                      cand.own_variants, run.trial_variants, run.trial_most)
     if bad is None:  # the host's work in each watched timed forward, held to a trial's limits: a
         # forward that hands the host work only once its trials are over is computing when timed
@@ -186,7 +186,7 @@ def _spiked_runs(schedule: stopwatch.Schedule, timing_sets: list[dict]) -> froze
 
 def events_outcome(cand: stopwatch.Series, ref: stopwatch.Series, batch: int,
                    groups: list[list[int]] | None, ref_s: float, cfg: Any) -> judge.Outcome | None:
-    """The CUDA-event cross-check (judge.judge_events) of the candidate's time net of its own
+    """The CUDA-event cross-check (judge_timed.judge_events) of the candidate's time net of its own
     null batches, not capped by the reference's: the null after each timed batch carries the
     host's load of that moment (other processes starting sandboxes, compiling), which the cap
     left in the time and the check read as work escaping onto another stream (an honest
@@ -203,13 +203,13 @@ def events_outcome(cand: stopwatch.Series, ref: stopwatch.Series, batch: int,
     if cand_kinds is None:
         own_s = stopwatch.net_seconds(cand, groups=groups)
         host_s = max(own_s - stopwatch.net_seconds(less, groups=groups), 0.0)
-        return judge.judge_events(cand.median_s / batch, own_s, cand.events_s, ref_s, ref.events_s, cfg, host_s)
+        return judge_timed.judge_events(cand.median_s / batch, own_s, cand.events_s, ref_s, ref.events_s, cfg, host_s)
     for g, (raw, net, events, host_s) in enumerate(cand_kinds):
         if net is None or not events:
             continue
         _, ref_net, ref_events, _ = ref_kinds[g] if ref_kinds and ref_kinds[g][1] is not None \
             else (None, ref_s, ref.events_s, None)
-        bad = judge.judge_events(raw, max(net, 1e-6), events, ref_net, ref_events or ref.events_s, cfg, host_s)
+        bad = judge_timed.judge_events(raw, max(net, 1e-6), events, ref_net, ref_events or ref.events_s, cfg, host_s)
         if bad is not None:
             return bad
     return None

@@ -120,7 +120,7 @@ def test_the_hosts_time_between_read_back_forwards_covers_their_gap_and_side_wor
     clock against 2.12 ms of events and called side_stream: it waits for the device, so the
     harness's path between forwards (here a 1.5 ms stand-in for the launch recorder's
     bookkeeping) runs with the device idle. That gap is no longer than the host's time
-    between forwards (judge.judge_events nets it); work left on a side stream is longer."""
+    between forwards (judge_timed.judge_events nets it); work left on a side stream is longer."""
     import time
 
     gap, host = _gap_and_host(ReadBack(), lambda: time.sleep(1.5e-3))

@@ -1,4 +1,4 @@
-"""The side-stream cross-check (judge.judge_events, timing_phase.events_outcome) against the
+"""The side-stream cross-check (judge_timed.judge_events, timing_phase.events_outcome) against the
 host's time between timed forwards (timing.host_between): a forward that reads back waits for
 the device, so the harness's own path between forwards is device idle time in the worker's
 clock that no event holds; work left on another stream is device time and still shows."""
@@ -11,7 +11,7 @@ import torch
 from test_stopwatch import ScriptedChild
 
 from common.config.evaluator import EvaluatorConfig, TimingConfig
-from evaluator import judge, stopwatch, timing
+from evaluator import judge, judge_timed, stopwatch, timing
 from evaluator.timing_phase import events_outcome
 
 K, NULL_MS = 4, 0.5
@@ -39,11 +39,11 @@ def _outcome(cand: stopwatch.Series) -> judge.Outcome | None:
 
 def test_the_s67_h100_numbers_by_the_judge():
     cfg = EvaluatorConfig()
-    bad = judge.judge_events(3.5e-3, 3.37e-3, [2.12e-3] * 8, 0.45e-3, [0.44e-3] * 8, cfg)
+    bad = judge_timed.judge_events(3.5e-3, 3.37e-3, [2.12e-3] * 8, 0.45e-3, [0.44e-3] * 8, cfg)
     assert bad is not None and bad.hacks == ["side_stream"]  # the false rejection, host time unknown
-    assert judge.judge_events(3.5e-3, 3.37e-3, [2.12e-3] * 8, 0.45e-3, [0.44e-3] * 8, cfg, 1.3e-3) is None
+    assert judge_timed.judge_events(3.5e-3, 3.37e-3, [2.12e-3] * 8, 0.45e-3, [0.44e-3] * 8, cfg, 1.3e-3) is None
     # 5 ms of side work past the same read-back: the host's time does not cover it
-    bad = judge.judge_events(8.5e-3, 8.37e-3, [2.12e-3] * 8, 0.45e-3, [0.44e-3] * 8, cfg, 1.3e-3)
+    bad = judge_timed.judge_events(8.5e-3, 8.37e-3, [2.12e-3] * 8, 0.45e-3, [0.44e-3] * 8, cfg, 1.3e-3)
     assert bad is not None and bad.hacks == ["side_stream"] and "1.3 ms of it the host" in bad.feedback
 
 

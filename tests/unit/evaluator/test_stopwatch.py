@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from common.config.evaluator import TimingConfig
-from evaluator import stopwatch
+from evaluator import judge_timed, stopwatch
 from evaluator.timing import commit_reply, reveal_part
 
 
@@ -250,10 +250,9 @@ def test_inputs_written_in_a_timed_run_show_in_its_checksum_and_a_false_claim_is
                                                    lambda: 10.0)
     _, inplace, _ = stopwatch.time_candidate(InputsChild(lambda run: run >= 3), [0], cfg, "cpu", 0,
                                              lambda: 10.0)
-    from evaluator import judge
 
-    assert judge.judge_input_checksums(honest.input_checksums, honest.input_checksums) is None
-    caught = judge.judge_input_checksums(inplace.input_checksums, honest.input_checksums)
+    assert judge_timed.judge_input_checksums(honest.input_checksums, honest.input_checksums) is None
+    caught = judge_timed.judge_input_checksums(inplace.input_checksums, honest.input_checksums)
     assert caught is not None and caught.hacks == ["modified_inputs"]
     # claiming the untouched checksum is found out by a reveal that carries the inputs
     lying = TimingConfig(cpu_runs=4, input_reveals=1000)
@@ -283,60 +282,57 @@ def test_a_timed_run_must_run_the_programs_the_checked_trials_ran():
     """Per own kernel launched in every trial, a timed run needs at least half the programs
     of the fewest trial; kernels only some trials launched (data-dependent paths) and extra
     work in timed runs are not held against it."""
-    from evaluator import judge
 
     trials = [{"own_programs": {"relu": 8, "pad": 1}}, {"own_programs": {"relu": 12}},
               {"own_programs": {"relu": 8}}]
-    least = judge.least_programs(trials)
+    least = judge_timed.least_programs(trials)
     assert least == {"relu": 8}
-    assert judge.judge_timed_path({0: {"relu": 8}, 1: {"relu": 4, "extra": 100}}, least) is None
-    cheap = judge.judge_timed_path({0: {"relu": 8}, 1: {"relu": 1}}, least)
+    assert judge_timed.judge_timed_path({0: {"relu": 8}, 1: {"relu": 4, "extra": 100}}, least) is None
+    cheap = judge_timed.judge_timed_path({0: {"relu": 8}, 1: {"relu": 1}}, least)
     assert cheap is not None and cheap.hacks == ["timed_path_differs"] and "timed forward 1" in cheap.feedback
-    gone = judge.judge_timed_path({0: {"other": 8}}, least)
+    gone = judge_timed.judge_timed_path({0: {"other": 8}}, least)
     assert gone is not None and gone.hacks == ["timed_path_differs"]
-    assert judge.least_programs([{"own_programs": {"relu": 8}}, {}]) == {}  # a trial without the report
+    assert judge_timed.least_programs([{"own_programs": {"relu": 8}}, {}]) == {}  # a trial without the report
 
 
 def test_a_timed_run_gives_a_kernel_no_more_programs_than_a_checked_trial_did():
     """The needed flag kernel launched again over a scratch buffer in the timed runs alone was
     live coverage (red team, session 24): a kernel a trial launched gets no more programs in a
     timed run than the trial that gave it the most."""
-    from evaluator import judge
 
     trials = [{"own_programs": {"flag": 1, "relu": 8}}, {"own_programs": {"flag": 1, "relu": 12, "tail": 2}}]
-    most = judge.most_programs(trials)
+    most = judge_timed.most_programs(trials)
     # relu's grid moved with the draw (8 and 12): a fresh timed draw may give it 4 more than
     # the most; flag's and tail's did not move, so no slack
     assert most == {"flag": 1, "relu": 16, "tail": 2}
-    least = judge.least_programs(trials)
-    assert judge.judge_timed_path({0: {"flag": 1, "relu": 16}, 1: {"flag": 1, "relu": 8, "new": 99}},
+    least = judge_timed.least_programs(trials)
+    assert judge_timed.judge_timed_path({0: {"flag": 1, "relu": 16}, 1: {"flag": 1, "relu": 8, "new": 99}},
                                   least, trial_most=most) is None
-    padded = judge.judge_timed_path({0: {"flag": 1, "relu": 12}, 1: {"flag": 17, "relu": 12}}, least, trial_most=most)
+    padded = judge_timed.judge_timed_path({0: {"flag": 1, "relu": 12}, 1: {"flag": 17, "relu": 12}}, least, trial_most=most)
     assert padded is not None and padded.hacks == ["timed_path_differs"] and "timed forward 1" in padded.feedback
-    grown = judge.judge_timed_path({0: {"flag": 1, "relu": 17}}, least, trial_most=most)
+    grown = judge_timed.judge_timed_path({0: {"flag": 1, "relu": 17}}, least, trial_most=most)
     assert grown is not None and grown.hacks == ["timed_path_differs"] and "at most 16" in grown.feedback
     # a forward that read values back to the host may size a grid from them: 1/64 of the
     # most as slack even where the trials happened to agree (MoE align on the H100)
     moe = [{"own_programs": {"grouped": 16392, "flag": 1}, "provenance": {"host_reads": 16}},
            {"own_programs": {"grouped": 16392, "flag": 1}, "provenance": {"host_reads": 16}}]
-    assert judge.most_programs(moe) == {"grouped": 16392 + 256, "flag": 1}
-    assert judge.most_programs([{**t, "provenance": {"host_reads": 0}} for t in moe])["grouped"] == 16392
-    assert judge.judge_timed_path({0: {"grouped": 16394, "flag": 1}}, {}, trial_most=judge.most_programs(moe)) is None
+    assert judge_timed.most_programs(moe) == {"grouped": 16392 + 256, "flag": 1}
+    assert judge_timed.most_programs([{**t, "provenance": {"host_reads": 0}} for t in moe])["grouped"] == 16392
+    assert judge_timed.judge_timed_path({0: {"grouped": 16394, "flag": 1}}, {}, trial_most=judge_timed.most_programs(moe)) is None
     # red team of the slack: a forward that reads one value back to earn it, then pads its kernel
     # over scratch in the timed runs, gets 1/64 more programs and no more; its flag kernel none
-    padded = judge.judge_timed_path({0: {"grouped": 16392 + 257, "flag": 1}}, {}, trial_most=judge.most_programs(moe))
+    padded = judge_timed.judge_timed_path({0: {"grouped": 16392 + 257, "flag": 1}}, {}, trial_most=judge_timed.most_programs(moe))
     assert padded is not None and padded.hacks == ["timed_path_differs"]
-    assert judge.judge_timed_path({0: {"grouped": 16392, "flag": 2}}, {}, trial_most=judge.most_programs(moe)) is not None
+    assert judge_timed.judge_timed_path({0: {"grouped": 16392, "flag": 2}}, {}, trial_most=judge_timed.most_programs(moe)) is not None
 
 
 def test_a_timed_run_must_run_a_compiled_variant_the_trials_ran():
-    from evaluator import judge
 
-    seen = judge.trial_variants([{"own_variants": ["relu(COPY=False,BLOCK=128)"]},
+    seen = judge_timed.trial_variants([{"own_variants": ["relu(COPY=False,BLOCK=128)"]},
                                  {"own_variants": ["relu(COPY=False,BLOCK=128)"]}])
     same = {0: ["relu(COPY=False,BLOCK=128)"], 1: ["relu(COPY=False,BLOCK=128)", "pad(N=4)"]}
-    assert judge.judge_timed_path({}, {}, same, seen) is None  # an extra kernel only adds time
-    switched = judge.judge_timed_path({}, {}, {0: ["relu(COPY=True,BLOCK=128)"]}, seen)
+    assert judge_timed.judge_timed_path({}, {}, same, seen) is None  # an extra kernel only adds time
+    switched = judge_timed.judge_timed_path({}, {}, {0: ["relu(COPY=True,BLOCK=128)"]}, seen)
     assert switched is not None and switched.hacks == ["timed_path_differs"]
 
 
