@@ -8,7 +8,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.krl-installed
-# DeepSpeed compiles a small op on first use; keep the build inside the venv so it happens once.
+# DeepSpeed builds its ops on first use (the learner leaves the CPU shm op unbuilt: learner/ds_ops.py);
+# keep any build inside the venv so it happens once.
 export TORCH_EXTENSIONS_DIR := $(CURDIR)/$(VENV)/torch_extensions
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 HAS_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
