@@ -7,9 +7,10 @@ loops run to their limit) take 5 s to minutes and were two thirds of the suite's
 (session 65: 64.7 of 114.6 worker-minutes, 58 minutes on the CI box's two workers). Those
 are run by `make test-corpus` (and `make test-all`), not by `make test`: see tests/conftest.py.
 Three more tests are corpora of the same kind, one file's verdict a case (session 69: 390 of
-their 442 seconds in the cases over the thresholds, those KEPT aside): the residual attacks (hack threshold), the
-honest files read back at their declared sizes and the built-in solutions at every declared
-depth (honest threshold); their modules are in the Makefile's CORPUS_TESTS.
+their 442 seconds in the cases over the thresholds, those KEPT aside): the residual attacks
+(hack threshold), the honest files read back at their declared sizes and the built-in
+solutions at every declared depth (honest threshold); their modules are in the Makefile's
+CORPUS_TESTS.
 
 Input: JUnit XML reports that together cover the corpora (`make test-all PYTEST_ARGS=--junitxml=F`,
 or `make test`'s and `make test-corpus`'s). A case
