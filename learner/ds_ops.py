@@ -1,10 +1,19 @@
-"""DeepSpeed's just-in-time ops (the CPU shared-memory collective op that
-`deepspeed.init_distributed` builds), built under a lock that dies with its holder.
+"""DeepSpeed's just-in-time ops: the one `deepspeed.init_distributed` would build is left
+unbuilt, and any op DeepSpeed builds later (CPU Adam under ZeRO-Offload, fused Adam on a GPU)
+never waits on a build killed mid-way.
+
+`init_distributed` on the CPU builds DeepSpeed's shared-memory collective op
+(`deepspeed_shm_comm`: a minute of a 2-core machine's CPU, on every fresh venv, CI's included)
+whenever DeepSpeed's table of compatible ops says it can. That op serves only
+`deepspeed.comm.inference_all_reduce` (AutoTP inference); the learner trains, and training's
+collectives (all_reduce, all_gather, broadcast) are torch.distributed's in every case, so the
+learner marks the op incompatible in that table (DeepSpeed keeps the table as one dict so that
+edits to it hold) and the build never starts. On a GPU the accelerator offers no such op.
 
 torch builds an op into TORCH_EXTENSIONS_DIR/<op>/ while holding `<op>/lock`, a file made
 with O_EXCL that only the builder removes. A learner killed while building (kill -9, or a
 SIGTERM before its handler is installed) leaves the file behind, and every later learner
-waits on it forever, silent, before it serves /health. Here every krl process builds
+waits on it forever, silent, before it serves /health. Here every krl process clears them
 while holding an flock on TORCH_EXTENSIONS_DIR/krl-build.lock (common/runlock.py: gone the
 moment its holder dies). Whoever holds it knows no krl build is under way, so a `lock`
 file older than STALE_S was left by a dead builder and is removed, loudly; a younger one
@@ -25,8 +34,9 @@ STALE_S = 60.0  # a build's own `lock` outlives the flock only for the quick no-
 WAIT_S = 1800.0  # another process's build (a minute or two on a small machine)
 
 
-def build_ops(ext_dir: Path) -> None:
-    """Build DeepSpeed's ops into `ext_dir` under the flock, clearing stale batons first."""
+def prepare_ops(ext_dir: Path) -> None:
+    """Before `deepspeed.init_distributed`: clear stale build batons in `ext_dir` under the
+    flock, and leave the inference-only shared-memory op unbuilt (skip_shm_op)."""
     lock = RunLock(Path(ext_dir) / "krl-build.lock", "krl build")
     try:
         lock.acquire(
@@ -36,14 +46,22 @@ def build_ops(ext_dir: Path) -> None:
             ),
         )
     except LockHeld as exc:  # building anyway: torch's own baton still serialises it
-        log.warning("%s: building without it", exc)
+        log.warning("%s: going on without it", exc)
+    skip_shm_op()
     try:
         clear_stale_batons(Path(ext_dir))
-        from deepspeed.comm.torch import build_shm_op
-
-        build_shm_op()
     finally:
         lock.release()
+
+
+def skip_shm_op() -> None:
+    """Mark `deepspeed_shm_comm` incompatible in DeepSpeed's table of compatible ops, the one
+    thing `deepspeed.comm.torch.build_shm_op` reads before building it: TorchBackend then keeps
+    no shm op, and its `inference_all_reduce` (the op's only user) falls back to
+    torch.distributed's all_reduce."""
+    import deepspeed.ops
+
+    deepspeed.ops.__compatible_ops__["deepspeed_shm_comm"] = False
 
 
 def clear_stale_batons(ext_dir: Path, stale_s: float = STALE_S) -> list[Path]:

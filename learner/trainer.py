@@ -40,7 +40,7 @@ from common.config.learner import LearnerConfig
 from common.messages import TrajectoryGroup
 from learner import losses
 from learner.batch import MicroBatch, Sample, build_samples, collate, plan_micro_batches
-from learner.ds_ops import build_ops
+from learner.ds_ops import prepare_ops
 from learner.export import BASE_MODEL_FILE
 from learner.model import load_model, resolve_dtype, response_logprobs
 from learner.process_group import process_group_env
@@ -58,7 +58,7 @@ class Trainer:
         self.cfg = cfg
         self.env = process_group_env()
         accel = get_accelerator()
-        build_ops(self.env.extensions_dir)  # never waits on a build killed mid-way
+        prepare_ops(self.env.extensions_dir)  # no shm op build; no wait on a killed one
         deepspeed.init_distributed(dist_backend=accel.communication_backend_name())
         on_gpu = accel.device_name() == "cuda"
         self.device = torch.device(accel.device_name(self.env.local_rank) if on_gpu else "cpu")

@@ -6,14 +6,20 @@ second or two; a hundred or so (dry-model depth trials, autotuners with many con
 loops run to their limit) take 5 s to minutes and were two thirds of the suite's time
 (session 65: 64.7 of 114.6 worker-minutes, 58 minutes on the CI box's two workers). Those
 are run by `make test-corpus` (and `make test-all`), not by `make test`: see tests/conftest.py.
+Three more tests are corpora of the same kind, one file's verdict a case (session 69: 390 of
+their 442 seconds in the cases over the thresholds, those KEPT aside): the residual attacks
+(hack threshold), the honest files read back at their declared sizes and the built-in
+solutions at every declared depth (honest threshold); their modules are in the Makefile's
+CORPUS_TESTS.
 
 Input: JUnit XML reports that together cover the corpora (`make test-all PYTEST_ARGS=--junitxml=F`,
 or `make test`'s and `make test-corpus`'s). A case
 slower than its corpus's threshold there is listed with its seconds; a case not in the
-report (a new file) stays in `make test` until the list is written again.
+report (a new file) stays in `make test` until the list is written again, and a case listed
+now that no report ran (a slow file entered by hand, with its estimated seconds) stays listed.
 
-Usage: python scripts/corpus_tiers.py REPORT.xml [REPORT.xml ...] [--hacks-over 5]
-       [--honest-over 10]
+Usage: python scripts/corpus_tiers.py REPORT.xml [REPORT.xml ...] [--hacks-over 3]
+       [--honest-over 6]
 """
 
 from __future__ import annotations
@@ -28,7 +34,20 @@ CORPORA = {
     "test_hacks": ("test_hack_is_caught", "hacks"),
     "test_static_honest": ("test_honest_file_is_ok_on_the_cpu_evaluator", "honest"),
     "test_honest_builtin": ("test_honest_solution_of_a_builtin_problem_is_ok", "honest"),
+    "test_residual_attacks": (
+        "test_a_residual_attack_earns_less_than_the_honest_solution",
+        "hacks",
+    ),
+    "test_dry_real_forward": (
+        "test_an_honest_forward_reading_back_its_own_launch_is_ok_at_the_declared_sizes",
+        "honest",
+    ),
+    "test_depth_trials": ("test_honest_kernels_stay_ok_at_every_declared_depth", "honest"),
 }
+# cases another test of `make test` judges too (sharing the verdict, conftest.judged): listed,
+# `make test` would judge them all the same, and `make test-corpus` once more. The torch-route
+# residual attacks are read by test_residual_attacks' torch-route test.
+KEPT = ("_torch_route_",)
 HEADER = """\
 # Corpus cases `make test` leaves to `make test-corpus` (written by scripts/corpus_tiers.py from a
 # full run's JUnit report; seconds as measured there). One `<module>::<test id> <seconds>` per line.
@@ -41,7 +60,7 @@ def slow_cases(
     """(`module::test id`, seconds) of every corpus case over its corpus's threshold in `reports`
     (`make test`'s and `make test-corpus`'s, or one of `make test-all`)."""
     over = {"hacks": hacks_over, "honest": honest_over}
-    found = []
+    found, ran = [], set()
     for case in (c for report in reports for c in ET.parse(report).iter("testcase")):
         module = (case.get("classname") or "").rpartition(".")[2]
         name = case.get("name") or ""
@@ -49,16 +68,24 @@ def slow_cases(
         if test is None or not name.startswith(test + "["):
             continue
         seconds = float(case.get("time") or 0.0)
-        if seconds > over[kind]:
+        ran.add(f"{module}::{name}")
+        if seconds > over[kind] and not any(k in name for k in KEPT):
             found.append((f"{module}::{name}", seconds))
-    return sorted(found)
+    return sorted(found + [(case, s) for case, s in listed() if case not in ran])
+
+
+def listed() -> list[tuple[str, float]]:
+    """(`module::test id`, seconds) of every case tests/corpus_slow.txt lists now."""
+    lines = LIST.read_text().splitlines() if LIST.exists() else []
+    rows = [line.split() for line in lines if line.strip() and not line.startswith("#")]
+    return [(row[0], float(row[1]) if len(row) > 1 else 0.0) for row in rows]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("reports", type=Path, nargs="+")
-    parser.add_argument("--hacks-over", type=float, default=5.0)
-    parser.add_argument("--honest-over", type=float, default=10.0)
+    parser.add_argument("--hacks-over", type=float, default=3.0)
+    parser.add_argument("--honest-over", type=float, default=6.0)
     args = parser.parse_args()
     cases = slow_cases(args.reports, args.hacks_over, args.honest_over)
     LIST.write_text(HEADER + "".join(f"{case} {seconds:.1f}\n" for case, seconds in cases))

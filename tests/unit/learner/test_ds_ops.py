@@ -31,3 +31,19 @@ def test_a_live_builders_baton_is_waited_for_not_removed(tmp_path):
     t0 = time.monotonic()
     assert clear_stale_batons(tmp_path, stale_s=30) == []
     assert 0.9 < time.monotonic() - t0 < 5
+
+
+def test_the_inference_only_shm_op_is_left_unbuilt(tmp_path, monkeypatch):
+    """`deepspeed.init_distributed` on the CPU built DeepSpeed's shared-memory collective op, a
+    minute of CPU on every fresh venv, for `inference_all_reduce` alone, which training never
+    calls: after prepare_ops DeepSpeed's own build step declines it at once, building nothing."""
+    from deepspeed.comm.torch import build_shm_op
+
+    from learner.ds_ops import prepare_ops
+
+    monkeypatch.setenv("TORCH_EXTENSIONS_DIR", str(tmp_path))
+    prepare_ops(tmp_path)
+    t0 = time.monotonic()
+    assert build_shm_op() is None
+    assert time.monotonic() - t0 < 5
+    assert not (tmp_path / "deepspeed_shm_comm").exists()
