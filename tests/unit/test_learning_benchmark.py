@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+# Appended, not put first: benchmarks/learner.py would hide the learner package from every
+# test collected after this one.
+sys.path.append(str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import learning as L  # noqa: E402
 import uncertain_sft as U  # noqa: E402  (learning.py put scripts/ on the path)
 
