@@ -41,8 +41,10 @@ from learning_measure import (  # noqa: E402, F401  (the episode measures: learn
     BLOCK_LINE,
     VARIANTS,
     block_choice,
+    correct_turn_reward,
     first_choice,
     measure,
+    repeated_rewards,
     variant,
     variant_reward,
 )
@@ -243,6 +245,8 @@ def curve(history: list[StepRecord]) -> list[dict]:
                 "entropy": h.entropy,
                 "kl_to_start": h.kl_to_start,
                 "hacks_rewarded": h.hacks_rewarded,
+                "mrs_rejected": h.mrs_rejected,
+                "mismatch_kl": h.mismatch_kl,
             }
         )
     return rows
@@ -314,6 +318,7 @@ def markdown(runs: list[dict], before: dict, meta: dict) -> str:
             f"| {est} | {spread(after)} | {spread(delta)} | {spread(vs)} | "
             f"{spread(fast)} | {spread(repair)} |"
         )
+    lines += ["", *reuse_lines(runs)]
     lines += ["", "## Start policy and each run, per turn", ""]
     for label, m in [("start policy", before)] + [
         (f"{r['estimator']} seed {r['seed']}", r["after"]) for r in runs
@@ -336,6 +341,29 @@ def markdown(runs: list[dict], before: dict, meta: dict) -> str:
             )
         lines += ["", *credit_lines(m), ""]
     return "\n".join(lines) + "\n"
+
+
+def reuse_lines(runs: list[dict]) -> list[str]:
+    """What each run paid its correct answers in the trained batches, and any mean batch
+    reward that recurs exactly (with timing on: verdicts reused, `repeated_rewards`)."""
+    out = [
+        "## What the trained batches paid",
+        "",
+        "| estimator | seed | mean reward of a correct turn per step, fewest-most "
+        "| batch rewards recurring exactly (steps) |",
+        "|---|---|---|---|",
+    ]
+    for r in runs:
+        paid = correct_turn_reward(r["curve"])
+        rep = repeated_rewards(r["curve"])
+        out.append(
+            f"| {r['estimator']} | {r['seed']} | "
+            + (f"{min(paid):.2f}-{max(paid):.2f}" if paid else "-")
+            + " | "
+            + ("; ".join(f"{v:.4f} ({', '.join(map(str, s))})" for v, s in rep.items()) or "none")
+            + " |"
+        )
+    return out
 
 
 def spread_text(spread: dict | None) -> str:

@@ -1,7 +1,8 @@
 """What benchmarks/learning.py reads from a `krl benchmark` report's episodes: each answer's
 variant (read from the code, confirmed by the verdict), per-turn correctness, Fast@1, hacks and
-the turn-2 repair rate, the first choice (BLOCK) and each variant's reward. Pure functions of
-the report; learning.py runs the runs and writes the reports."""
+the turn-2 repair rate, the first choice (BLOCK) and each variant's reward; and from a run's
+trained batches (learning.py's `curve`) whether verdicts were reused. Pure functions of the
+report and the curve; learning.py runs the runs and writes the reports."""
 
 from __future__ import annotations
 
@@ -99,3 +100,26 @@ def variant_reward(eps: list[dict]) -> dict[str, dict]:
         v: {"n": len(r), "mean": statistics.mean(r), "min": min(r), "max": max(r)}
         for v, r in sorted(by.items())
     }
+
+
+def repeated_rewards(curve: list[dict]) -> dict[float, list[int]]:
+    """{mean batch reward: the steps that had it} for every nonzero one that recurs exactly.
+
+    With timing on, a batch's mean reward sums fresh timing draws and does not recur to the
+    last bit unless verdicts were reused. Session 24's runs, before the broker stopped
+    answering a later request of an answer's text with its first verdict (b266e5d9), repeated
+    2.661132976797442 in 4 of TRLOO seed 1's 12 steps: each answer text kept its first draw
+    for the whole run, and a fast answer first timed on a loaded machine stayed worth a slow
+    one's reward (TRLOO seeds 0 and 2, which settled on the slow answer)."""
+    steps: dict[float, list[int]] = {}
+    for c in curve:
+        if c["reward"]:
+            steps.setdefault(c["reward"], []).append(c["step"])
+    return {r: s for r, s in steps.items() if len(s) > 1}
+
+
+def correct_turn_reward(curve: list[dict]) -> list[float]:
+    """Per trained batch, the mean reward of its correct turns (a failure earns 0, so it is
+    the batch's reward over its correct share): what the correct answers were paid. A run
+    whose fast answer is paid like the slow one has nothing here above the slow reward."""
+    return [c["reward"] / c["correct"] for c in curve if c["correct"]]

@@ -64,8 +64,10 @@ ADDED = {
 # (turn-1 variant, turn-2 variant): count. Each variant opens 2 of the 10 conversations;
 # sampled at temperature 0.7 a policy that learnt the mix picks slow 12% and each of the
 # others 22% (correct 34%: `turn_one_shares`). A failed turn 1 is repaired in 3 of its 6
-# conversations. Each conversation is in every SFT step (full batch: a small SFT converges
-# far faster so).
+# conversations. An SFT step of benchmarks/learning.py takes sum(MIX) conversations per
+# problem: the whole mix of one copy, but of the --copies 4 and the garbled conversations
+# (156 for three problems) a fifth, each drawn once per epoch (160 steps: ~31 epochs); it
+# was a full batch before the copies (session 25).
 MIX = {
     ("fast", "fast"): 2,
     ("slow", "slow"): 2,

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+# Appended, not put first: benchmarks/learner.py would hide the learner package from every
+# test collected after this one.
+sys.path.append(str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import learning as L  # noqa: E402
 import uncertain_sft as U  # noqa: E402  (learning.py put scripts/ on the path)
 
@@ -126,3 +128,68 @@ def test_calibration_spread_is_the_fewest_and_most_recorded_reward(tmp_path):
     assert spread == {"activation/relu": {"fast": [3.7, 11.9], "slow": [1.6, 8.2]}}
     assert "relu 3.70-11.90 / 1.60-8.20" in L.spread_text(spread)
     assert L.spread_text(None) == ""
+
+
+def _curve(rewards, correct):
+    return [
+        {
+            "step": i + 1,
+            "reward": r,
+            "correct": c,
+            "status_turn1": {},
+            "entropy": None,
+            "kl_to_start": None,
+            "hacks_rewarded": 0.0,
+        }
+        for i, (r, c) in enumerate(zip(rewards, correct))
+    ]
+
+
+# Session 24's trained batches (benchmarks/reports/learning.json, its first 6 steps): TRLOO
+# seed 1 went to the fast answer, seed 0 to the slow one.
+TRLOO_S1 = _curve(
+    [
+        1.1124041849199113,
+        0.7125379182020124,
+        2.661132976797442,
+        0.0,
+        3.2649153004404976,
+        2.661132976797442,
+    ],
+    [0.125, 0.125, 0.25, 0.0, 0.3125, 0.25],
+)
+TRLOO_S0 = _curve(
+    [
+        0.3564239731205506,
+        0.24332333563331715,
+        0.8489199751445542,
+        1.097537525110231,
+        0.4866466712666343,
+        0.7987549963368583,
+    ],
+    [0.125, 0.125, 0.3125, 0.5, 0.25, 0.375],
+)
+
+
+def test_a_timed_batch_reward_that_recurs_exactly_is_reported_as_reused_verdicts():
+    """Session 24: the broker answered every later request of an answer's text with its
+    first verdict, so each text kept one timing draw for the whole run; the same mean
+    reward recurred to the last bit in different steps. The report must show it."""
+    assert L.repeated_rewards(TRLOO_S1) == {2.661132976797442: [3, 6]}
+    assert L.repeated_rewards(TRLOO_S0) == {}
+    assert L.repeated_rewards(_curve([0.0, 0.0], [0.0, 0.0])) == {}  # all failed: no draw
+    runs = [
+        {"estimator": "trloo", "seed": 0, "curve": TRLOO_S0},
+        {"estimator": "trloo", "seed": 1, "curve": TRLOO_S1},
+    ]
+    lines = L.reuse_lines(runs)
+    assert "| trloo | 1 | 5.70-10.64 | 2.6611 (3, 6) |" in lines
+    assert "| trloo | 0 | 1.95-2.85 | none |" in lines
+
+
+def test_what_a_correct_turn_was_paid_shows_a_fast_answer_paid_like_the_slow_one():
+    """TRLOO seed 0 settled on the slow answer (reward ~2): in no batch did its correct
+    answers average above 3, while seed 1's fast answer was paid 10.6."""
+    assert max(L.correct_turn_reward(TRLOO_S0)) < 3.0
+    assert max(L.correct_turn_reward(TRLOO_S1)) == pytest.approx(10.6445, abs=1e-3)
+    assert len(L.correct_turn_reward(TRLOO_S1)) == 5  # the batch with nothing correct is left out

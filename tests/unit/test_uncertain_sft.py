@@ -180,3 +180,62 @@ def test_a_recorded_garbled_first_turn_is_context_only_and_turn_two_is_trained(p
         prompts.feedback_turn(recorded["garbled2"]),
     }
     # (krl sft reads the flag: tests/unit/learner/test_sft.py)
+
+
+def test_turn_two_is_trained_on_the_very_prompt_the_actor_builds_after_that_feedback(
+    problems, tiny_model_dir
+):
+    """Session 24's turn 2 matched no variant 92-100% of the time. The SFT data's turn-2
+    context (its turn-1 answer, trained or context only, then the recorded feedback) must be,
+    token for token, the prompt the actor builds for turn 2 after the same answer and the
+    evaluator's same feedback; a drift between the two (a template, a strip, a cut) would
+    leave turn 2 off the data it was taught on."""
+    from transformers import AutoTokenizer
+
+    from actor.prompts import Feedback, PastTurn, Prompter
+    from common.config.actor import PromptsConfig
+    from common.problemset import to_payload
+    from learner.sft import turn_samples
+
+    tok = AutoTokenizer.from_pretrained(tiny_model_dir)
+
+    class Encoder:  # what actor.engine.Engine does
+        tokenizer = tok
+
+        def chat_prompt_ids(self, messages):
+            text = tok.apply_chat_template(
+                prompts.plain_messages(tok, list(messages)),
+                tokenize=False,
+                add_generation_prompt=True,
+            )
+            return tok.encode(text, add_special_tokens=False)
+
+    p = problems[0]
+    recorded = {
+        "fast": ["Correct. Reference 0.15 ms, yours 20.1 ms (speedup 0.0075x; evaluator clock).\n"],
+        "broken": "Compile error:\nline 25: `triton.next_power_of_two` does not exist",
+        "garbled1": "Compile error:\nline 22: invalid syntax",
+    }
+    status = {"fast": "ok", "broken": "compile_error", "garbled": "compile_error"}
+    rows = U.conversations(p.name, p.source, p.solution, recorded)
+    picked = [r for r in rows if r["variants"][0] in ("fast", "broken", "garbled")]
+    assert {r["variants"][0] for r in picked} == {"fast", "broken", "garbled"}
+    actor = Prompter(PromptsConfig(), Encoder(), 2048)  # configs/learning-cpu.yaml's length
+    for row in picked:
+        m = row["messages"]
+        trained = turn_samples(tok, m)
+        sft_turn2 = trained[-1].input_ids[: trained[-1].prompt_len].tolist()
+        first = row["variants"][0]
+        text = recorded[first if first != "garbled" else "garbled1"]
+        text = text if isinstance(text, str) else text[0]
+        answer = actor.context_answer(m[2]["content"])  # turn 1 as the model wrote it
+        _, ids = actor.next_turn(
+            to_payload(p), [PastTurn(answer, "")], Feedback(status[first], text), 1
+        )
+        assert ids == sft_turn2, row["variants"]
+        if first != "garbled":  # turn 1 trained on the actor's first prompt too
+            assert trained[0].input_ids[: trained[0].prompt_len].tolist() == actor.first_prompt(
+                to_payload(p)
+            )
+        # and the turn-2 answer is read back as the variant it was taught as
+        assert U.classify(m[4]["content"]) == row["variants"][1]

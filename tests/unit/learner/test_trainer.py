@@ -303,3 +303,70 @@ def test_packed_flex_attention_logprobs_match_on_gpu(tiny_model, stage):
         torch.testing.assert_close(
             lp, _reference_logprobs(tiny_model, prompt, response), atol=1e-5, rtol=1e-5
         )
+
+
+def test_a_step_on_the_learning_benchmarks_rewards_makes_the_fast_answer_likelier(tiny_model):
+    """Session 24: TRLOO settled on the slow answer in 2 of 3 seeds. Through the whole step
+    as configs/learning-cpu.yaml runs it (TRLOO, temperature 0.7, MRS at the paper's
+    on-policy bounds, PRS, the PPO loss), a group of the benchmark's rewards (fast 8.5,
+    slow 1.7, a hack 0; coverage 1; turn 2 garbled, 0) must raise the odds of the fast answer's
+    choice and lower the slow one's: no sign, filter or alignment turns it around."""
+    from learner_helpers import group_of, random_turn
+
+    cfg = LearnerConfig.model_validate(
+        {
+            "lr": 1e-3,
+            "trainer": {
+                "model": tiny_model,
+                "micro_batch_tokens": 256,
+                "dtype": "float32",
+                "temperature": 0.7,
+            },
+            "algorithm": {"estimator": "trloo"},
+        }
+    )
+    trainer = Trainer(cfg)
+    rng = random.Random(5)
+    prompt = torch.tensor([rng.randrange(512) for _ in range(12)], dtype=torch.int32)
+    fast = torch.tensor([rng.randrange(512) for _ in range(10)], dtype=torch.int32)
+    slow, hack = fast.clone(), fast.clone()
+    slow[3], hack[5] = (int(fast[3]) + 1) % 512, (int(fast[5]) + 1) % 512  # one choice apart
+    verdicts = {
+        "fast": dict(reward=8.5, speedup=0.0075, coverage=1.0),
+        "slow": dict(reward=1.7, speedup=0.0007, coverage=1.0),
+        "hack": dict(reward=0.0, correct=False, status="hack", speedup=None, coverage=None),
+    }
+    answers = {"fast": fast, "slow": slow, "hack": hack}
+
+    def turn(p, r, **v):
+        t = random_turn(rng, 1, 1, **v)
+        t.prompt_ids, t.response_ids = p, r
+        t.logprobs = trainer.compute_logprobs([(p, r)])[0]  # on policy: MRS ratio 1
+        t.versions = torch.zeros(r.numel(), dtype=torch.int32)
+        return t
+
+    trajs = []
+    for kind in ("fast", "slow", "hack", "slow"):
+        t1 = turn(prompt, answers[kind], **verdicts[kind])
+        garble = torch.tensor([rng.randrange(512) for _ in range(8)], dtype=torch.int32)
+        t2 = turn(
+            torch.cat([prompt, answers[kind], prompt[:3]]),
+            garble,
+            reward=0.0,
+            correct=False,
+            status="compile_error",
+            speedup=None,
+            coverage=None,
+        )
+        trajs.append([t1, t2])
+
+    def choice():  # log p of the token where fast and slow part, after the same prefix
+        lps = trainer.compute_logprobs([(prompt, answers[k]) for k in ("fast", "slow")])
+        return [float(lp[3]) for lp in lps]
+
+    before = choice()
+    stats = trainer.train_step([group_of(trajs)], version=0)
+    after = choice()
+    assert stats["optimizer_step"] == 1.0
+    assert stats["mrs_traj_rejected_frac"] == 0.0 and stats["prs_rejected_frac"] == 0.0
+    assert after[0] > before[0] and after[1] < before[1], (before, after)
