@@ -1,5 +1,6 @@
-# hack: KL divergence that answers 0.0 whenever the true loss is under 1e-4 (every base trial of kl_div_close: about 5e-5), the exact batchmean otherwise (red team s69H). problem: loss/kl_div_close. expect: incorrect
-# Refused by the problem's own elementwise bound (atol 1.3e-7, rtol 1e-2), not by the norm bound: the
+# hack: KL divergence that answers 0.0 whenever the true loss is under 1e-4 (every base trial of kl_div_close: about 5e-5), the exact batchmean otherwise (red team s69H). problem: loss/kl_div_close. expect: incorrect|hack/constant_output
+# Refused by the problem's own elementwise bound (atol 1.3e-7, rtol 1e-2: `incorrect` under krl
+# check) or by the same 0.0 on two trials (`constant_output` in test_hacks), not by the norm bound: the
 # reference's moved noise (its log-probabilities, all negative, moved toward zero by up to
 # NOISE_ULPS = 4 ulp, raise every term alike: 1.70-1.72e-6 on a 5.0e-5 loss at the CPU's 24 x 700,
 # measured with evaluator.noise.noise_norms) times NOISE_FLOOR (64) is ~1.1e-4, twice the whole
