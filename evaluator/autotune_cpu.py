@@ -56,7 +56,7 @@ _TRIAL = [False]  # ... and a correctness trial, whose pick the timed forwards r
 # set by the child: a context in which launches are not the forward's (not recorded, not
 # watched), for the configs a first pick benchmarks
 quiet = None
-# what runs around a benchmark as around a launch of its kernel: construction_watch.Kept, for which
+# what runs around a benchmark as around a launch of its kernel: kept_work.Kept, for which
 # what the configs leave in the launch's tensors is that launch's writes (red team rt68)
 WATCHES: list = []
 # set by the child: its launch recorder, whose `resolving` hands a grid function what a

@@ -1,5 +1,5 @@
 """The storages a candidate's own objects hold: what its model, its module's globals and what
-they reach keep alive. `construction_watch.Kept` charges PyTorch work a checked forward leaves
+they reach keep alive. `kept_work.Kept` charges PyTorch work a checked forward leaves
 alive to every profiled forward (a table built in the first forward and cached: red team rt65);
 alive means kept by the candidate, not by the harness, whose launch records and provenance watch
 still hold the forward's handed tensors when the forward returns (a scratch buffer and a

@@ -86,6 +86,7 @@ from evaluator import (
     cuda_fidelity,
     device_lost,
     fresh_forwards,
+    kept_work,
     noise,
     precision,
     problem_numbers,
@@ -299,8 +300,8 @@ class ChildState(TimedSteps):
             pinned = self._pinned_before(h, inputs, int(set_id) not in knockout | torch_knockout)
             pinned_s += time.perf_counter() - t0
             t0 = time.perf_counter()
-            # PyTorch's work a forward leaves alive is charged to every profiled one (construction_watch)
-            kept = construction_watch.Kept(ws.kept, self.recorder, ws.candidate_held) \
+            # PyTorch's work a forward leaves alive is charged to every profiled one (kept_work)
+            kept = kept_work.Kept(ws.kept, self.recorder, ws.candidate_held) \
                 if self.role == "candidate" else nullcontext()
             if int(set_id) in knockout or int(set_id) in torch_knockout:
                 try:
@@ -439,9 +440,9 @@ class ChildState(TimedSteps):
         """In a fork, on the checked forward's own input objects (a fresh copy's ids told: s63g)."""
         poison(self.device, h.get("poison_bytes", 0))
         watch = Provenance(self.recorder, kept=self._workspace().kept_lifts) if h.get("provenance") else None
-        # PyTorch's work it leaves alive is charged as a checked forward's (construction_watch.Kept):
+        # PyTorch's work it leaves alive is charged as a checked forward's (kept_work.Kept):
         # a table built in a pinned forward, where none was watched, was found made by the rest
-        kept = construction_watch.Kept(self._workspace().kept, self.recorder, self._workspace().candidate_held)
+        kept = kept_work.Kept(self._workspace().kept, self.recorder, self._workspace().candidate_held)
 
         def forward() -> list[torch.Tensor]:
             with autotune_pins.pinned(pin), random_uninitialised(True), watch or nullcontext(), kept:

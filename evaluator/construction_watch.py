@@ -33,9 +33,8 @@ PyTorch's work, which the strict policy refuses in forward too."""
 from __future__ import annotations
 
 import gc
-import weakref
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode, _disable_current_modes
@@ -80,7 +79,8 @@ _CONSTANT = 3  # Python numbers a storage may hold and stay a constant (`collect
 DRAWN, PLAIN, COMPUTED = "drawn", "plain", "computed"
 
 
-def _tensors(args: tuple, kwargs: dict) -> list[torch.Tensor]:
+def tensors_of(args: tuple, kwargs: dict) -> list[torch.Tensor]:
+    """The tensors an op was given (those in a list or tuple argument too)."""
     return [t for a in (*args, *kwargs.values()) for t in (a if isinstance(a, (list, tuple)) else (a,))
             if isinstance(t, torch.Tensor)]
 
@@ -112,7 +112,7 @@ class ConstructionWatch(TorchDispatchMode):
         self.python_made = 0  # of those, the numbers still live once the model exists
         self.storages = Storages()  # the storages ops touched: a table of their addresses is structure
         self.chosen: set[int] = set()  # storages written at a size no problem int is (`shape_origin`)
-        self.seconds = self.unfused = 0.0  # construction's compute ops, as `_price` charges them
+        self.seconds = self.unfused = 0.0  # construction's compute ops, as `op_price` charges them
         self.numbers: set = set()  # numbers host Python computed, lifted, gave ops or launches (`host_numbers`: rt74)
         self.lifted: list[float] = []  # the floats torch.tensor lifted, in order (`order_numbers`)
         self.given: list[float] = []  # ... and those given plain ops as values (a fill per digit)
@@ -126,7 +126,7 @@ class ConstructionWatch(TorchDispatchMode):
         return self.numbers | lifted | given | self.placed.numbers() | self.draws.numbers() | self.ints.computed()
 
     def _charge(self, func, args: tuple, kwargs: dict, out) -> None:
-        seconds, unfused = _price(func, args, kwargs, out)
+        seconds, unfused = op_price(func, args, kwargs, out)
         self.seconds, self.unfused = self.seconds + seconds, self.unfused + unfused
 
     def charge(self) -> tuple[float, float]:
@@ -158,7 +158,7 @@ class ConstructionWatch(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         name = func.overloadpacket.__name__
-        ins = _tensors(args, kwargs)
+        ins = tensors_of(args, kwargs)
         dests = written(func, args, kwargs, ())
         reads = [t for t in ins if all(t is not d for d in dests)]
         states = [self._of(t) for t in reads]
@@ -386,185 +386,13 @@ def charged(cov: dict, charge: tuple[float, float]) -> dict:
     return cov
 
 
-class Kept(TorchDispatchMode):
-    """A checked forward's PyTorch work that outlives it: the price of each storage's making
-    (its compute op's, plus what it read), and after the forward the storages still alive
-    that are neither its outputs nor its inputs (a table built in the first forward and
-    cached on the model: red team rt65, ok under strict at coverage 1.0, since the first
-    forward is a trial and the profiled ones found the table made). `Workspace.kept` holds
-    them across forwards; `kept_charge` prices for every profiled forward the most any watched
-    forward left alive, as construction's compute is (held after those storages die).
-
-    A price follows the data, not the op that made it (red team rt68, both ok under strict at
-    coverage 1.0 before): a launch handed priced memory passes its price on to every storage it
-    handed that the launch changed (`launching`: a Triton copy of the table into a kept buffer
-    was free, its PyTorch-made source dying with the price), and an output or input storage is
-    left uncharged only where the returned tensors cover its every byte (`whole_storages`: the
-    table in the head of one storage whose tail was the output view rode free)."""
-
-    def __init__(self, kept: dict, recorder: object = None, held: object = None) -> None:
-        super().__init__()
-        self.kept = kept  # weakref(storage) -> (seconds, unfused seconds), across forwards
-        self.price: dict[int, tuple[float, float, object]] = {}
-        self.meter = None
-        self.recorder, self.saved = recorder, None  # the launch hook, and its `around` before
-        # () -> the storage keys the candidate's own objects hold (candidate_reach.held_storages):
-        # alive means kept by the candidate, not by the harness's launch records; None: any
-        self.held = held
-
-    def __enter__(self):
-        from evaluator import autotune_cpu
-
-        if self.recorder is not None:
-            self.saved = self.recorder.around
-            self.recorder.around = self.launching
-        autotune_cpu.WATCHES.append(self.benchmarking)
-        return super().__enter__()
-
-    def __exit__(self, *exc):
-        from evaluator import autotune_cpu
-
-        if self.recorder is not None:
-            self.recorder.around = self.saved
-        if autotune_cpu.WATCHES and autotune_cpu.WATCHES[-1] == self.benchmarking:
-            autotune_cpu.WATCHES.pop()
-        return super().__exit__(*exc)
-
-    def benchmarking(self, kernel: object, args: tuple, kwargs: dict):
-        """Around an autotuner's benchmark (evaluator.autotune_cpu), unwatched by the launch hook:
-        what its configs leave in the launch's tensors is the launch's (red team rt68)."""
-        return self.launching(kernel, args, kwargs, chain=False)
-
-    @contextmanager
-    def launching(self, kernel: object, args: tuple, kwargs: dict, chain: bool = True) -> Iterator[None]:
-        """Around a launch (inside any other watch's): where it was handed priced memory, every
-        storage it handed whose bytes it changed holds what the priced ones held (a keyed
-        fingerprint of the whole storage before and after: a sum a kernel could keep)."""
-        from evaluator.launch_storage import handed_leaves
-
-        inner = self.saved(kernel, args, kwargs) if chain and self.saved is not None else nullcontext()
-        handed: dict[int, torch.Tensor] = {}
-        for v in (*args, *kwargs.values()):
-            for _, t in handed_leaves(v):
-                key = storage_key(t)
-                if key:
-                    handed.setdefault(key, t)
-        carried = [self.price[k] for k in handed if k in self.price]
-        if not carried:
-            with inner:
-                yield
-            return
-        seconds, unfused = sum(c[0] for c in carried), sum(c[1] for c in carried)
-        before = {k: fingerprint(t.untyped_storage()) for k, t in handed.items()}
-        with inner:
-            yield
-        for k, t in handed.items():
-            if fingerprint(t.untyped_storage()) != before[k]:
-                self.price[k] = (seconds, unfused, weakref.ref(t.untyped_storage()))
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        kwargs = kwargs or {}
-        name = func.overloadpacket.__name__
-        ins = _tensors(args, kwargs)
-        dests = written(func, args, kwargs, ())
-        reads = {storage_key(t) for t in ins if all(t is not d for d in dests)}
-        out = func(*args, **kwargs)
-        if name in GLUE_OPS and not reads:
-            return out
-        seconds = unfused = 0.0
-        for k in reads:  # a random op's too, unpriced itself: torch.normal(table, 0.0) is the table (rt68)
-            s, u, _ = self.price.get(k, (0.0, 0.0, None))
-            seconds, unfused = seconds + s, unfused + u
-        if name not in GLUE_OPS and not random_op(func):
-            s, u = _price(func, args, kwargs, out)
-            seconds, unfused = seconds + s, unfused + u
-        if not (seconds or unfused):
-            return out
-        for t in written(func, args, kwargs, out):
-            key = storage_key(t)
-            if key and key not in reads:
-                old = self.price.get(key, (0.0, 0.0, None))
-                partial = t.numel() * t.element_size() < t.untyped_storage().nbytes()
-                base = (old[0], old[1]) if partial else (0.0, 0.0)
-                self.price[key] = (base[0] + seconds, base[1] + unfused, weakref.ref(t.untyped_storage()))
-        return out
-
-    def done(self, outs: list, inputs: list) -> None:
-        """After the forward: what outlived it joins `kept`, but the storages its outputs and
-        inputs fill (their bytes are the answer, judged, or the harness's)."""
-        gone = whole_storages([t for v in (*outs, *inputs) for t in _tensors((v,), {})])
-        held = self.held() if self.held is not None and self.price else None
-        for key, (seconds, unfused, ref) in self.price.items():
-            if key not in gone and ref is not None and ref() is not None and (held is None or key in held):
-                self.kept[ref] = (seconds, unfused)
-        self.price.clear()
-        live, most = _live(self.kept), self.kept.get(MOST, (0.0, 0.0))
-        self.kept[MOST] = (max(live[0], most[0]), max(live[1], most[1]))
-
-
-def _dense_span(t: torch.Tensor) -> tuple[int, int] | None:
-    """The bytes [start, end) of its storage that `t` fills exactly (no gap, no overlap, in
-    any order of its dims), or None where it leaves gaps or overlaps itself."""
-    expected = 1
-    for stride, size in sorted((st, sz) for st, sz in zip(t.stride(), t.shape) if sz != 1):
-        if stride != expected:
-            return None
-        expected *= size
-    start = t.storage_offset() * t.element_size()
-    return start, start + t.numel() * t.element_size()
-
-
-def whole_storages(tensors: list[torch.Tensor]) -> set[int]:
-    """The storages (`storage_key`) whose every byte the tensors together fill."""
-    spans: dict[int, tuple[int, list]] = {}
-    for t in tensors:
-        key = storage_key(t)
-        span = _dense_span(t) if key else None
-        if span is not None:
-            spans.setdefault(key, (t.untyped_storage().nbytes(), []))[1].append(span)
-    whole = set()
-    for key, (nbytes, parts) in spans.items():
-        reach = 0
-        for start, end in sorted(parts):
-            if start > reach:
-                break
-            reach = max(reach, end)
-        if reach >= nbytes:
-            whole.add(key)
-    return whole
-
-
-MOST = "most"  # `Kept.kept`'s entry for the most PyTorch work a watched forward left alive
-_KEY: dict = {}  # the fingerprint's secret weights, drawn in this process (a candidate's child)
-_CHUNK = 1 << 20  # bytes weighed per pass
-
-
-def fingerprint(storage: torch.UntypedStorage) -> int:
-    """A keyed hash of a storage's bytes: each byte times a secret weight of its position in
-    its chunk, chunks chained by a secret odd factor (int64, wrapping). Unlike `checksum`'s sum,
-    a kernel that cannot know the weights cannot write and keep it."""
-    import secrets
-
-    with _disable_current_modes(), torch.no_grad():
-        raw = storage_bytes(storage)
-        if storage.device not in _KEY:
-            g = torch.Generator().manual_seed(secrets.randbits(62))
-            weights = torch.randint(-(1 << 62), 1 << 62, (_CHUNK,), generator=g, dtype=torch.int64)
-            _KEY[storage.device] = (weights.to(storage.device), secrets.randbits(61) | 1)
-        weights, factor = _KEY[storage.device]
-        total = torch.zeros((), dtype=torch.int64, device=storage.device)  # summed where it is: one sync
-        for start in range(0, raw.numel(), _CHUNK):
-            part = raw[start:start + _CHUNK]
-            total = total * factor + (part.to(torch.int64) * weights[:part.numel()]).sum()
-        return int(total)
-
-
 _PRICER: list = []  # one cpu_work.WorkCounter (never entered), its decompositions' prices cached
 
 
-def _price(func, args: tuple, kwargs: dict, out) -> tuple[float, float]:
-    """(seconds, unfused seconds) the meter charges one aten op (construction's and Kept's alike);
-    an op the meter cannot price is charged as the bytes of what it returned."""
+def op_price(func, args: tuple, kwargs: dict, out) -> tuple[float, float]:
+    """(seconds, unfused seconds) the meter charges one aten op (construction's and
+    kept_work.Kept's alike); an op the meter cannot price is charged as the bytes of what it
+    returned."""
     from evaluator import cpu_work
 
     if not _PRICER:
@@ -576,25 +404,6 @@ def _price(func, args: tuple, kwargs: dict, out) -> tuple[float, float]:
             meter._aten(func, args, kwargs, out)
     except Exception:  # unpriceable: its output's bytes
         meter._add("aten", func.overloadpacket.__name__,
-                   sum(t.numel() * t.element_size() for t in _tensors((out,), {})), 0, 0.0)
+                   sum(t.numel() * t.element_size() for t in tensors_of((out,), {})), 0, 0.0)
     after = sum(e.seconds for e in meter.entries.values()), sum(e.unfused_s for e in meter.entries.values())
     return after[0] - before[0], after[1] - before[1]
-
-
-def _live(kept: dict) -> tuple[float, float]:
-    """(seconds, unfused seconds) of the kept storages still alive (the dead ones dropped)."""
-    for ref in [r for r in kept if r is not MOST and r() is None]:
-        del kept[ref]
-    return sum(v[0] for r, v in kept.items() if r is not MOST), sum(v[1] for r, v in kept.items() if r is not MOST)
-
-
-def kept_charge(kept: dict) -> tuple[float, float]:
-    """(seconds, unfused seconds) charged to a profiled forward: the most any watched forward
-    left alive, held once it was (`MOST`), whether or not those storages still live. A storage
-    dying is no proof its data did: an unwatched forward (a timed one) can copy it and drop it,
-    and the copy carries no price (red team rt68: the table re-gathered into a fresh buffer
-    in every forward, its priced copy dropped in the first timed one, ok under strict at 1.0)."""
-    live, most = _live(kept), kept.get(MOST, (0.0, 0.0))
-    return max(live[0], most[0]), max(live[1], most[1])
-
-

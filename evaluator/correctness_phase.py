@@ -12,7 +12,16 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from evaluator import feedback as F
-from evaluator import fresh_forwards, gates, judge, judge_timed, noise_floor, timed_work, timing
+from evaluator import (
+    fresh_forwards,
+    gates,
+    judge,
+    judge_timed,
+    noise_floor,
+    reference_phase,
+    timed_work,
+    timing,
+)
 from evaluator.device_lost import DeviceLost, claims
 from evaluator.fresh_forwards import FRESH_SET
 from evaluator.reference import (
@@ -23,12 +32,11 @@ from evaluator.reference import (
     split_outputs,
     trial_order,
 )
+from evaluator.reference_phase import KNOCKOUT_SET, TORCH_KNOCKOUT_SET
 from evaluator.sandbox import Child, ChildFailure
 
 if TYPE_CHECKING:
     from evaluator.pipeline import _Run
-
-KNOCKOUT_SET, TORCH_KNOCKOUT_SET = 1000, 1001  # the knock-out runs' input-set ids (the trials are 0..n-1)
 
 
 def set_output_bytes(ref: ReferenceOutputs) -> int:
@@ -43,7 +51,7 @@ def check(run: _Run, child: Child, ref: ReferenceOutputs) -> judge.Outcome | Non
     # the first trial's transform comes again, where the plan repeats one: the CPU child holds
     # each autotune config to each transform before a trial of it (evaluator.autotune_pins)
     # and every scaled or spiked trial comes right after a forward on the problem's own inputs
-    order = trial_order(n, run._knockout_ids(), firsts=shared_transforms(run.plan), plain=plain_trials(run.plan))
+    order = trial_order(n, reference_phase.knockout_ids(run), firsts=shared_transforms(run.plan), plain=plain_trials(run.plan))
     # each scaled or spiked trial again as the module's first large input, in a fork (CPU only)
     fresh = {} if run.ev.device != "cpu" or run.depth_run else fresh_forwards.points(order, n, plain_trials(run.plan))
     results, tensors = [], []

@@ -60,7 +60,7 @@ from typing import Any
 from common.config.correctness import DepthConfig
 from common.messages import EvalSettings
 from common.problem_sizes import declared_sizes
-from evaluator import dry_phase, judge
+from evaluator import dry_phase, judge, reference_phase
 from evaluator.pipeline import _Run
 from evaluator.reference import ProblemFailed, ProblemRaised, ReferenceOutputs, TrialPlan
 from evaluator.sandbox import Child, SandboxFailure
@@ -131,7 +131,7 @@ class DepthRun(_Run):
         self.depth_run = True
 
     def run_candidate(self, child: Child, source: str, ref: ReferenceOutputs) -> Verdict:
-        stopped = self.prepare_and_load(child, source, ref, self._trial_sets())
+        stopped = self.prepare_and_load(child, source, ref, reference_phase.trial_sets(self))
         if stopped is not None:
             return stopped
         with self.phase("correctness"):
@@ -270,7 +270,7 @@ def _prepared(run: _Run, header: dict) -> dict | None:
     """The trusted reference child's reply to a `prepare`; None where the problem's own code fails."""
     try:
         with run.ev.pool.reference() as child:
-            return run.ref_request(child, header, timeout_s=run.cfg.timeout_s)[0]
+            return reference_phase.request(run, child, header, timeout_s=run.cfg.timeout_s)[0]
     except ProblemFailed:
         return None
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from evaluator import autotune_forks, autotune_pins, construction_watch
+from evaluator import autotune_forks, autotune_pins, kept_work
 from evaluator.input_transforms import leaves
 from evaluator.output_noise import poison, random_uninitialised
 from evaluator.runner import modified_leaves, pristine
@@ -90,7 +90,7 @@ def _forward(state: ChildState, h: dict, trial: int) -> tuple[list, list]:
     state._autotuned_as_checked(checked=True, probe=False)
     autotune_pins.trial(ws.transform(trial))
     watch = _watch(state, h)
-    kept = construction_watch.Kept(ws.kept, state.recorder, ws.candidate_held)
+    kept = kept_work.Kept(ws.kept, state.recorder, ws.candidate_held)
     with random_uninitialised(True), watch, kept:
         outs, _ = state._forward(inputs)
     kept.done(outs, inputs)

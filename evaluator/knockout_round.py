@@ -32,7 +32,7 @@ import dataclasses
 import secrets
 from typing import Any
 
-from evaluator import correctness_phase, judge, kernel_identity
+from evaluator import correctness_phase, judge, kernel_identity, reference_phase
 from evaluator.device_lost import JOINT, DeviceLost, claims
 from evaluator.reference import ReferenceOutputs, split_outputs
 
@@ -92,9 +92,9 @@ def _in_round(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, sets:
     """The round's forwards over `sets` in the order of `entries`: (the entries of `tried` found
     unneeded, None), or ([], an outcome that ends the evaluation). `name_of`: entry -> kernel name."""
     right, wrong = set(), set()  # kernels with a knock-out right / one that returned wrong values
-    made, _ = run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
-                                          "sets": sets, "reset_sets": True})
-    run.ref_request(ref_child, {"op": "model", "init_seed": run.plan.init_seed, "init": run.init_on})
+    made, _ = reference_phase.request(run, ref_child, {"op": "prepare", "problem": run.problem.source,
+                                                       "sizes": run.sizes, "sets": sets, "reset_sets": True})
+    reference_phase.request(run, ref_child, {"op": "model", "init_seed": run.plan.init_seed, "init": run.init_on})
     with run.holding(run.ev.device_lock.shared()):
         drawn, _ = child.request({"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
                                   "sets": sets}, run.left())
@@ -137,7 +137,8 @@ def _jointly(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, s: dic
 def _reference_view(run: Any, ref: ReferenceOutputs, ref_child: Any, s: dict) -> ReferenceOutputs | None:
     """The reference's outputs for set `s`, as a one-trial ReferenceOutputs judged with the
     evaluation's base facts (atol scale, precision), or None where they cannot be used."""
-    reply, tensors = run.ref_request(ref_child, run._ref_run(s["id"], last=True))
+    header = reference_phase.run_command(run, s["id"], last=True)
+    reply, tensors = reference_phase.request(run, ref_child, header)
     t = reply["trials"][0]
     if t.get("problem"):
         return None

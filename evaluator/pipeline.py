@@ -42,7 +42,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from typing import Any
 
 import torch
@@ -52,26 +52,23 @@ from common.messages import EvalSettings
 from evaluator import bwrap, correctness_phase, gates, judge, knockout_round, reference_phase
 from evaluator import compare as C
 from evaluator import feedback as F
-from evaluator.correctness_phase import KNOCKOUT_SET, TORCH_KNOCKOUT_SET, set_output_bytes
+from evaluator.correctness_phase import set_output_bytes
 from evaluator.device_lock import DeviceLock, host_lock_path, open_host_lock
 from evaluator.device_lost import DeviceLost, Faults
 from evaluator.host_alignment import fresh_alignment
 from evaluator.memory import DeviceMemory, HostMemory
 from evaluator.pool import ChildPool, EvaluatorUnavailable
 from evaluator.reference import (
-    OverCap,
     ProblemFailed,
-    ProblemRaised,
     ReferenceCache,
     ReferenceOutputs,
     TrialPlan,
     make_plan,
-    reference_timeout,
     timing_transform,
 )
 from evaluator.sandbox import Child, ChildFailure, SandboxFailure
 from evaluator.static_checks import check_source, decode_source
-from evaluator.timing_phase import REFERENCE_TIME_SHARE, time_both
+from evaluator.timing_phase import time_both
 from evaluator.verdict import Verdict, compute_reward
 
 log = logging.getLogger(__name__)
@@ -219,7 +216,7 @@ class _Run:
 
     def candidate_clock(self) -> None:
         """The candidate's limit runs from its child's first command, once: the static checks, the
-        reference pass (bounded by the limit from the start, `ref_request`) and the child's start
+        reference pass (bounded by the limit from the start, reference_phase.request) and the child's start
         (`startup_timeout_s`) grow with the box's load, not the kernel (27-39 s each of 120 s at load
         16-22: an honest causal softmax was `timeout` in timing, s67h_04b)."""
         if self.clock_started:
@@ -392,78 +389,9 @@ class _Run:
         if ref.plan is not None:
             if len(ref.plan.trials) < planned:
                 self.details["trials_reduced"] = {"ran": len(ref.plan.trials), "planned": planned}
-            self.plan = ref.plan  # the trials it kept (`_trials_kept`)
+            self.plan = ref.plan  # the trials it kept (reference_phase.trials_kept)
         self.init_on = ref.init  # later builds draw the parameters where the reference's were
         return ref
-
-    def _trials_kept(self, set_bytes: int) -> list[int]:
-        """Which trials of the plan run, once one set's outputs are known: all of them, or,
-        when the worker would hold more than `correctness.reduced_trials_above_bytes` per
-        set, the first base trial and every non-base one (scaled inputs): a level-1
-        KernelBench output of 6 GiB x 6 sets x 2 sides held 72 GiB of the worker's memory."""
-        every = list(range(len(self.plan.trials)))
-        if set_bytes <= self.cfg.correctness.reduced_trials_above_bytes:
-            return every
-        return [0] + [i for i, (_, dist) in enumerate(self.plan.trials) if i and dist != "base"]
-
-    def _trial_sets(self) -> list[dict]:
-        """The correctness trials (ids 0..n-1) and the knock-out run's own inputs."""
-        seed, dist = self.plan.knockout
-        sets = [{"id": i, "seed": s, "transform": d} for i, (s, d) in enumerate(self.plan.trials)]
-        if self.depth_run:
-            return sets
-        sets.append({"id": KNOCKOUT_SET, "seed": seed, "transform": dist})
-        if self.plan.torch_knockout is not None:
-            seed, dist = self.plan.torch_knockout
-            sets.append({"id": TORCH_KNOCKOUT_SET, "seed": seed, "transform": dist})
-        return sets
-
-    def _knockout_ids(self) -> list[int]:
-        if self.depth_run:
-            return []
-        ids = [KNOCKOUT_SET] + ([TORCH_KNOCKOUT_SET] if self.plan.torch_knockout is not None else [])
-        return [i for i in ids if i not in self.lost]  # one that lost a child's device raised (device_lost)
-
-    def ref_request(self, child: Child, header: dict, shared: bool = True,
-                    over_cap: bool = False, timeout_s: float | None = None) -> tuple[dict, list]:
-        """A reference-child command (within `timeout_s`, default what is left of the
-        evaluation); any failure is the problem's (with over_cap, running out of device
-        memory under a capped reference run raises OverCap instead). Once the candidate has
-        run, the reference's time is not the candidate's: the command has at least a share of
-        the limit of its own and the deadline moves by what it took, and a command that finds
-        the time already used up is the candidate's `timeout` (its trials spent it: no "not
-        your kernel" for a slow kernel, no timeout for a kernel beside a slow reference)."""
-        lock = self.holding(self.ev.device_lock.shared()) if shared else nullcontext()
-        after = timeout_s is None and self.current not in _BEFORE_CANDIDATE
-        if after and self.left() <= 0:
-            raise ChildFailure("timeout", "the time ran out before the reference's next command")
-        own = self.left() if timeout_s is None else timeout_s
-        if after:
-            own = max(own, self.timeout_s * REFERENCE_TIME_SHARE)
-        try:
-            with lock:
-                started = time.monotonic()  # after the lock's wait, which holding() gives back
-                try:
-                    reply, tensors = child.request(header, own)
-                finally:
-                    if after:
-                        self.deadline += time.monotonic() - started
-        except ChildFailure as exc:
-            if after and exc.status == "timeout":
-                raise reference_timeout() from None
-            raise ProblemFailed(f"{exc.reason}\n{F.untrusted(self.sanitize(exc.log_tail[-1500:]))}") from None
-        if reply.get("op") == "error":
-            if over_cap and reply.get("device_oom"):
-                raise OverCap()
-            text = str(reply.get("traceback") or reply.get("message"))
-            raise ProblemRaised(F.untrusted(F.trim_traceback(self.sanitize(text))))
-        return reply, tensors
-
-    def _ref_run(self, i: int, last: bool) -> dict:
-        """The reference child's `run` of set i (set 0 also checks the forward repeats)."""
-        return {"op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
-                "noise": i < len(self.plan.trials),
-                "last": last, "max_output_bytes": self.cfg.correctness.max_output_bytes}
 
     # ------------------------------------------------------------------ the candidate
     def run_candidate(self, child: Child, source: str, ref: ReferenceOutputs) -> Verdict:
@@ -474,7 +402,7 @@ class _Run:
         timing_sets = [{"id": TIMING_SETS + len(kinds) * k + g, "seed": 0, "transform": kind, "lazy": True}
                        for k in range(self.cfg.timing.input_sets)
                        for g, kind in enumerate(kinds)] if self.settings.timing else []
-        sets = self._trial_sets() + timing_sets
+        sets = reference_phase.trial_sets(self) + timing_sets
         stopped = self.prepare_and_load(child, source, ref, sets)
         if stopped is not None:
             return stopped
@@ -610,6 +538,3 @@ class _Run:
             text += "\nLast output " + F.own_text(self.sanitize("\n".join([*fatal, tail[-1500:]])))
         return self.finish(judge.Outcome(exc.status, text, details={"failure": exc.reason}))
 
-
-# phases before any candidate code runs: a reference that uses up the time there is the problem's
-_BEFORE_CANDIDATE = ("start-up", "static", "reference", "inputs")

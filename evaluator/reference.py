@@ -216,10 +216,10 @@ def trial_order(n: int, knockouts: list[int], rng: random.Random | None = None,
     streak hack). In use a forward follows forwards on the problem's own inputs; a wrong
     result after a large input is left to the timed runs, which follow timed runs on large
     (spiked) inputs and are revealed at random (evaluator.stopwatch). Where one trial is on the
-    problem's own inputs (a plan of one base trial, or `_trials_kept`'s for large outputs), a
-    scaled or spiked trial leads: led by that trial, the next forward on such inputs was the
-    knock-out every time, which a forward reading its inputs' magnitude told apart (red team
-    s67G); led by a loud one, the two stand in either order."""
+    problem's own inputs (a plan of one base trial, or `reference_phase.trials_kept`'s for large
+    outputs), a scaled or spiked trial leads: led by that trial, the next forward on such inputs
+    was the knock-out every time, which a forward reading its inputs' magnitude told apart (red
+    team s67G); led by a loud one, the two stand in either order."""
     draw = rng or secrets.SystemRandom()
     if plain is None:
         order = [*range(n), *knockouts]

@@ -8,24 +8,119 @@ device memory that other evaluations hold (an 8 GiB-output KernelBench reference
 took 77 GiB and made a neighbour's reference fail). Everything here runs only the
 problem's code in a process that never ran candidate code; a failure is the problem's
 (`ProblemFailed`), not a verdict on the candidate.
+
+Here too are the run's reference-child commands that the other phases send (`request`,
+`run_command`: the knock-out round's and the timing's reference runs, the depth phase's
+`prepare`), and the plan's input sets both children make (`trial_sets`, `knockout_ids`,
+`trials_kept`).
 """
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from common.config.evaluator import EvaluatorConfig
+from evaluator import feedback as F
 from evaluator import runner, timing
 from evaluator.memory import Grant
 from evaluator.output_facts import all_finite
-from evaluator.reference import OverCap, ProblemFailed, ReferenceOutputs, split_outputs
-from evaluator.sandbox import Child
+from evaluator.reference import (
+    OverCap,
+    ProblemFailed,
+    ProblemRaised,
+    ReferenceOutputs,
+    reference_timeout,
+    split_outputs,
+)
+from evaluator.sandbox import Child, ChildFailure
 
 if TYPE_CHECKING:
     from evaluator.pipeline import _Run
+
+KNOCKOUT_SET, TORCH_KNOCKOUT_SET = 1000, 1001  # the knock-out runs' input-set ids (the trials are 0..n-1)
+REFERENCE_TIME_SHARE = 0.25  # of the evaluation's time limit, at least, for timing its reference
+# phases before any candidate code runs: a reference that uses up the time there is the problem's
+_BEFORE_CANDIDATE = ("start-up", "static", "reference", "inputs")
+
+
+# ---------------------------------------------------------------------- the plan's input sets
+def trial_sets(run: _Run) -> list[dict]:
+    """The correctness trials (ids 0..n-1) and the knock-out run's own inputs."""
+    seed, dist = run.plan.knockout
+    sets = [{"id": i, "seed": s, "transform": d} for i, (s, d) in enumerate(run.plan.trials)]
+    if run.depth_run:
+        return sets
+    sets.append({"id": KNOCKOUT_SET, "seed": seed, "transform": dist})
+    if run.plan.torch_knockout is not None:
+        seed, dist = run.plan.torch_knockout
+        sets.append({"id": TORCH_KNOCKOUT_SET, "seed": seed, "transform": dist})
+    return sets
+
+
+def knockout_ids(run: _Run) -> list[int]:
+    if run.depth_run:
+        return []
+    ids = [KNOCKOUT_SET] + ([TORCH_KNOCKOUT_SET] if run.plan.torch_knockout is not None else [])
+    return [i for i in ids if i not in run.lost]  # one that lost a child's device raised (device_lost)
+
+
+def trials_kept(run: _Run, set_bytes: int) -> list[int]:
+    """Which trials of the plan run, once one set's outputs are known: all of them, or,
+    when the worker would hold more than `correctness.reduced_trials_above_bytes` per
+    set, the first base trial and every non-base one (scaled inputs): a level-1
+    KernelBench output of 6 GiB x 6 sets x 2 sides held 72 GiB of the worker's memory."""
+    every = list(range(len(run.plan.trials)))
+    if set_bytes <= run.cfg.correctness.reduced_trials_above_bytes:
+        return every
+    return [0] + [i for i, (_, dist) in enumerate(run.plan.trials) if i and dist != "base"]
+
+
+# ---------------------------------------------------------------------- the reference child's commands
+def request(run: _Run, child: Child, header: dict, shared: bool = True,
+            over_cap: bool = False, timeout_s: float | None = None) -> tuple[dict, list]:
+    """A reference-child command (within `timeout_s`, default what is left of the
+    evaluation); any failure is the problem's (with over_cap, running out of device
+    memory under a capped reference run raises OverCap instead). Once the candidate has
+    run, the reference's time is not the candidate's: the command has at least a share of
+    the limit of its own and the deadline moves by what it took, and a command that finds
+    the time already used up is the candidate's `timeout` (its trials spent it: no "not
+    your kernel" for a slow kernel, no timeout for a kernel beside a slow reference)."""
+    lock = run.holding(run.ev.device_lock.shared()) if shared else nullcontext()
+    after = timeout_s is None and run.current not in _BEFORE_CANDIDATE
+    if after and run.left() <= 0:
+        raise ChildFailure("timeout", "the time ran out before the reference's next command")
+    own = run.left() if timeout_s is None else timeout_s
+    if after:
+        own = max(own, run.timeout_s * REFERENCE_TIME_SHARE)
+    try:
+        with lock:
+            started = time.monotonic()  # after the lock's wait, which holding() gives back
+            try:
+                reply, tensors = child.request(header, own)
+            finally:
+                if after:
+                    run.deadline += time.monotonic() - started
+    except ChildFailure as exc:
+        if after and exc.status == "timeout":
+            raise reference_timeout() from None
+        raise ProblemFailed(f"{exc.reason}\n{F.untrusted(run.sanitize(exc.log_tail[-1500:]))}") from None
+    if reply.get("op") == "error":
+        if over_cap and reply.get("device_oom"):
+            raise OverCap()
+        text = str(reply.get("traceback") or reply.get("message"))
+        raise ProblemRaised(F.untrusted(F.trim_traceback(run.sanitize(text))))
+    return reply, tensors
+
+
+def run_command(run: _Run, i: int, last: bool) -> dict:
+    """The reference child's `run` of set i (set 0 also checks the forward repeats)."""
+    return {"op": "run", "ids": [i], "return_inputs": True, "tf32": True, "check_repeat": i == 0,
+            "noise": i < len(run.plan.trials),
+            "last": last, "max_output_bytes": run.cfg.correctness.max_output_bytes}
 
 
 def _finite(t: dict, outputs: list, inputs_after: list) -> bool:
@@ -79,12 +174,12 @@ def _capped(run: _Run, child: Child, nbytes: int | None) -> Iterator[None]:
     if nbytes is None:
         yield
         return
-    run.ref_request(child, {"op": "cap", "bytes": nbytes})
+    request(run, child, {"op": "cap", "bytes": nbytes})
     try:
         yield
     finally:
         if not child.closed:  # a child that failed under its cap is replaced, not uncapped
-            run.ref_request(child, {"op": "cap", "bytes": None})
+            request(run, child, {"op": "cap", "bytes": None})
 
 
 def measure(run: _Run) -> None:
@@ -104,11 +199,11 @@ def measure(run: _Run) -> None:
         tries = memory.measure_bytes() if known is None else memory.then_whole(memory.reference_bytes(known))
 
         def once(child: Child, _grant: Grant, capped: bool) -> dict:
-            run.ref_request(child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
-                                    "sets": run._trial_sets()[:1], "reset_sets": True}, over_cap=capped)
-            run.ref_request(child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
-            reply, _ = run.ref_request(child, dict(run._ref_run(0, last=True), describe_only=True),
-                                       over_cap=capped)
+            request(run, child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
+                                 "sets": trial_sets(run)[:1], "reset_sets": True}, over_cap=capped)
+            request(run, child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
+            reply, _ = request(run, child, dict(run_command(run, 0, last=True), describe_only=True),
+                               over_cap=capped)
             return reply
 
         reply = _attempts(run, tries, once)
@@ -117,7 +212,7 @@ def measure(run: _Run) -> None:
         if first.get("problem"):
             raise ProblemFailed(f"the reference's outputs cannot be used: {first['problem']}")
         set_bytes = int(first["nbytes"])
-        sets = len(run._trials_kept(set_bytes)) + len(run._knockout_ids())
+        sets = len(trials_kept(run, set_bytes)) + len(knockout_ids(run))
         host.record(run.memory_key, host_need(run.cfg, sets * set_bytes))
 
 
@@ -168,22 +263,22 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
     tries = memory.then_whole(memory.reference_bytes(known))
 
     def once(child: Child, grant: Grant, capped: bool) -> tuple[dict, str, list, list, list[int]]:
-        prep, _ = run.ref_request(child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
-                                          "sets": run._trial_sets(), "reset_sets": True}, over_cap=capped)
-        built, _ = run.ref_request(child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
+        prep, _ = request(run, child, {"op": "prepare", "problem": run.problem.source, "sizes": run.sizes,
+                                       "sets": trial_sets(run), "reset_sets": True}, over_cap=capped)
+        built, _ = request(run, child, {"op": "model", "init_seed": run.plan.init_seed}, over_cap=capped)
         init = str(built.get("init") or "host")  # where its parameters were drawn (model_build.build)
         found = set(_sequences(built.get("numbers")))  # (evaluator.problem_numbers)
-        extra = run._knockout_ids()
+        extra = knockout_ids(run)
         trials, tensors = [], []
 
         final = extra[-1] if extra else len(run.plan.trials) - 1  # a depth run has no knock-out
 
         def one(i: int) -> list | None:  # None: a problem; _DROPPED: dropped
-            header = run._ref_run(i, last=i == final)
+            header = run_command(run, i, last=i == final)
             if i < len(run.plan.trials) and str(run.plan.trials[i][1]).startswith("spike"):
                 header["rest_within"] = rest_within(trials, run.plan.trials)
             try:
-                reply, more = run.ref_request(child, header, over_cap=capped)
+                reply, more = request(run, child, header, over_cap=capped)
             except ProblemFailed as exc:
                 if not _outside_domain(run, i) or child.closed:
                     raise
@@ -203,7 +298,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
         if first is not None:
             if not capped:  # the footprint is known: the rest of the device is free for others
                 grant.shrink(memory.reference_bytes(memory.footprint(run.memory_key)) or grant.nbytes)
-            keep = run._trials_kept(sum(t.numel() * t.element_size() for t in first))
+            keep = trials_kept(run, sum(t.numel() * t.element_size() for t in first))
             for i in [*keep[1:], *extra]:
                 done = one(i)
                 if done is None:
@@ -215,7 +310,7 @@ def compute(run: _Run, key: str) -> ReferenceOutputs:
     prep, (init, numbers), trials, tensors, keep = _attempts(run, tries, once)
     numbers = tuple(list(seq) for seq in numbers)
     run.details["reference_stages"] = timing.stage_sums(trials)
-    extra = run._knockout_ids()
+    extra = knockout_ids(run)
     n = len(keep)
     if len(trials) < n + len(extra) or any(t.get("problem") for t in trials):
         bad = next((t.get("problem") for t in trials if t.get("problem")), "not every trial ran")

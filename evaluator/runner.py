@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import torch
 
 from common.problem_sizes import apply_sizes, plain_size
-from evaluator import construction_watch, host_numbers, shape_origin
+from evaluator import construction_watch, host_numbers, kept_work, shape_origin
 from evaluator.input_transforms import (  # noqa: F401  (runner's API too: the input sets it draws)
     _NESTED,
     COMPLEX,
@@ -226,7 +226,7 @@ class Workspace:
         self.construction_python_made = 0
         self.construction_numbers: frozenset = frozenset()  # floats Python computed (host_numbers)
         self.construction_charge = (0.0, 0.0)
-        self.kept: dict = {}  # construction_watch.Kept: PyTorch's work checked forwards left behind
+        self.kept: dict = {}  # kept_work.Kept: PyTorch's work checked forwards left behind
         self.kept_lifts: dict = {}  # kept_lifts: computed numbers forwards left in memory
         self.init_on = ""  # where ModelNew's parameters were drawn (`build`)
         self.init_inputs: list = []
@@ -446,8 +446,8 @@ class Workspace:
 
     def work_charge(self) -> tuple[float, float]:
         """PyTorch's work every forward of the candidate's stands on: its construction's and
-        what checked forwards left alive (evaluator.construction_watch)."""
-        kept = construction_watch.kept_charge(self.kept)
+        what checked forwards left alive (evaluator.construction_watch, evaluator.kept_work)."""
+        kept = kept_work.kept_charge(self.kept)
         return self.construction_charge[0] + kept[0], self.construction_charge[1] + kept[1]
 
     def _candidate_sizes(self, source: str) -> None:

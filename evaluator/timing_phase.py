@@ -13,12 +13,12 @@ import time
 from typing import Any
 
 from evaluator import feedback as F
-from evaluator import judge, judge_timed, stopwatch, timed_work
+from evaluator import judge, judge_timed, reference_phase, stopwatch, timed_work
 from evaluator import timing as T
 from evaluator.reference import ProblemFailed, reference_timeout
+from evaluator.reference_phase import REFERENCE_TIME_SHARE
 from evaluator.sandbox import Child, ChildFailure
 
-REFERENCE_TIME_SHARE = 0.25  # of the evaluation's time limit, at least, for timing its reference
 STATUS_MIN_S = 5.0  # the candidate child's integrity check after its timed batches, at least
 
 
@@ -35,11 +35,12 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         else stopwatch.Fill()
     cov = None
     with run.ev.pool.reference() as ref_child:
-        # the reference's set-up is the reference's time (run.ref_request), as its timing is below
-        run.ref_request(ref_child, {"op": "prepare", "problem": run.problem.source,
-                                    "sizes": run.sizes, "sets": timing_sets,
-                                    "reset_sets": True}, shared=False)
-        run.ref_request(ref_child, {"op": "model", "init_seed": run.plan.init_seed, "init": run.init_on})
+        # the reference's set-up is the reference's time (reference_phase.request), as its timing is below
+        reference_phase.request(run, ref_child, {"op": "prepare", "problem": run.problem.source,
+                                                 "sizes": run.sizes, "sets": timing_sets,
+                                                 "reset_sets": True}, shared=False)
+        reference_phase.request(run, ref_child, {"op": "model", "init_seed": run.plan.init_seed,
+                                                 "init": run.init_on})
         with run.holding(run.ev.device_lock.exclusive()), run.ev.pool.quiet(child):
             try:
                 schedule, cand, reveal = stopwatch.time_candidate(

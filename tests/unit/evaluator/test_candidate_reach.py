@@ -1,5 +1,5 @@
 """evaluator/candidate_reach.py: the storages a candidate's own objects keep alive, which
-construction_watch.Kept charges to every profiled forward, and not those only the harness holds
+kept_work.Kept charges to every profiled forward, and not those only the harness holds
 (its launch records held a forward's scratch when it returned: honest coverage fell in the
 session-54 suite)."""
 from __future__ import annotations

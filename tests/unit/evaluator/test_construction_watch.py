@@ -1,9 +1,12 @@
 """evaluator.construction_watch: which memory a ModelNew's construction computed (red team rt65:
-a table of every bfloat16 code's sigmoid built in __init__ and gathered by a Triton kernel)."""
+a table of every bfloat16 code's sigmoid built in __init__ and gathered by a Triton kernel);
+evaluator.kept_work: the PyTorch work a checked forward leaves alive (the same table built in
+the first forward and cached)."""
 import torch
 import torch.nn as nn
 
 from evaluator import construction_watch as cw
+from evaluator import kept_work as kw
 
 
 def _built(make):
@@ -87,39 +90,39 @@ def test_work_a_forward_leaves_alive_is_kept():
     kept, model = {}, Lazy()
     for _ in range(3):
         x = torch.randn(100)
-        watch = cw.Kept(kept)
+        watch = kw.Kept(kept)
         with watch:
             outs = model(x)
         watch.done(outs, [x])
-        assert len(kept) == 2 and cw.kept_charge(kept)[0] > 0  # the outputs and temporaries are not
-    charge = cw.kept_charge(kept)
+        assert len(kept) == 2 and kw.kept_charge(kept)[0] > 0  # the outputs and temporaries are not
+    charge = kw.kept_charge(kept)
     model.table = None  # a storage dying is no proof its data did (red team rt68): still charged
-    assert cw.kept_charge(kept) == charge
+    assert kw.kept_charge(kept) == charge
 
 
 def test_work_in_an_outputs_storage_beside_it_is_kept():
     """Red team rt68: a table PyTorch built into the head of a storage whose tail is the returned
     view; only storages the outputs (and inputs) fill whole are left uncharged."""
     slab, kept = torch.empty(4096 + 100), {}
-    watch = cw.Kept(kept)
+    watch = kw.Kept(kept)
     with watch:
         torch.sigmoid(torch.arange(4096.0), out=slab[:4096])
         out = torch.abs(torch.randn(100), out=slab[4096:])
     watch.done([out], [])
-    assert cw.kept_charge(kept)[0] > 0
+    assert kw.kept_charge(kept)[0] > 0
     whole, kept = torch.empty(10, 10), {}
-    watch = cw.Kept(kept)
+    watch = kw.Kept(kept)
     with watch:
         torch.sigmoid(torch.randn(10, 10), out=whole)
     watch.done([whole[:5], whole[5:].t()], [])  # two outputs fill it together, one transposed
-    assert cw.kept_charge(kept) == (0, 0)
+    assert kw.kept_charge(kept) == (0, 0)
 
 
 def test_whole_storages_reads_the_bytes_filled():
     t = torch.empty(4, 6)
-    assert cw.whole_storages([t.t()]) == {t.untyped_storage().data_ptr()}
-    assert cw.whole_storages([t[:, ::2], t[:, 1::2]]) == set()  # gaps each: not judged whole
-    assert cw.whole_storages([t[:2]]) == set()
+    assert kw.whole_storages([t.t()]) == {t.untyped_storage().data_ptr()}
+    assert kw.whole_storages([t[:, ::2], t[:, 1::2]]) == set()  # gaps each: not judged whole
+    assert kw.whole_storages([t[:2]]) == set()
 
 
 from torch.utils._python_dispatch import _disable_current_modes  # noqa: E402
@@ -133,7 +136,7 @@ def test_a_price_follows_a_launch_that_changed_what_it_was_handed():
     """Red team rt68: PyTorch's table copied by a kernel into a kept buffer, the source dying."""
     kept, rec = {}, _Recorder()
     keep, other = torch.zeros(4096), torch.zeros(16)
-    watch = cw.Kept(kept, rec)
+    watch = kw.Kept(kept, rec)
     with watch:
         made = torch.sigmoid(torch.arange(4096.0))
         with rec.around("copy", (made, keep, other), {}):  # what the launch hook runs it inside
@@ -142,40 +145,40 @@ def test_a_price_follows_a_launch_that_changed_what_it_was_handed():
         del made
     watch.done([], [])
     assert rec.around is None
-    assert [r().data_ptr() for r in kept if r is not cw.MOST] == [keep.untyped_storage().data_ptr()]
-    assert cw.kept_charge(kept)[0] > 0  # `other` was handed, never changed: not priced
+    assert [r().data_ptr() for r in kept if r is not kw.MOST] == [keep.untyped_storage().data_ptr()]
+    assert kw.kept_charge(kept)[0] > 0  # `other` was handed, never changed: not priced
 
 
 def test_fingerprint_sees_a_sum_kept():
     t = torch.zeros(8, dtype=torch.int32)
-    before = cw.fingerprint(t.untyped_storage())
+    before = kw.fingerprint(t.untyped_storage())
     t[0], t[1] = 5, -5
-    assert cw.fingerprint(t.untyped_storage()) != before
+    assert kw.fingerprint(t.untyped_storage()) != before
 
 
 def test_work_left_alive_stays_charged_after_an_unwatched_copy():
     """Red team rt68: the priced table copied outside any watch and dropped; the charge holds."""
     kept, table = {}, None
     for _ in range(2):
-        watch = cw.Kept(kept)
+        watch = kw.Kept(kept)
         with watch:
             table = torch.sigmoid(torch.arange(4096.0)) if table is None else table
             out = torch.abs(torch.randn(10))
         watch.done([out], [])
-    charge = cw.kept_charge(kept)
+    charge = kw.kept_charge(kept)
     table = table.detach().clone()  # an unwatched forward's copy (no price), the priced one dropped
-    assert charge[0] > 0 and cw.kept_charge(kept) == charge
+    assert charge[0] > 0 and kw.kept_charge(kept) == charge
 
 
 def test_a_random_op_passes_on_what_it_read():
     """Red team rt68: torch.normal(table, 0.0) returns its mean exactly; a draw over priced or
     computed memory is that memory's, in forward (Kept) and at construction alike."""
     kept = {}
-    watch = cw.Kept(kept)
+    watch = kw.Kept(kept)
     with watch:
         table = torch.normal(torch.sigmoid(torch.arange(4096.0)), 0.0)
     watch.done([], [])
-    assert cw.kept_charge(kept)[0] > 0
+    assert kw.kept_charge(kept)[0] > 0
     del table
 
     class Folded(nn.Module):
@@ -195,7 +198,7 @@ def test_an_autotune_benchmark_is_watched_as_its_launch():
     from evaluator import autotune_cpu
 
     kept, keep = {}, torch.zeros(4096)
-    watch = cw.Kept(kept)
+    watch = kw.Kept(kept)
     with watch:
         made = torch.sigmoid(torch.arange(4096.0))
         with autotune_cpu.WATCHES[-1]("tuner", (made, keep), {}):
@@ -203,7 +206,7 @@ def test_an_autotune_benchmark_is_watched_as_its_launch():
                 keep.copy_(made)
         del made
     watch.done([], [])
-    assert autotune_cpu.WATCHES == [] and cw.kept_charge(kept)[0] > 0
+    assert autotune_cpu.WATCHES == [] and kw.kept_charge(kept)[0] > 0
 
 
 def test_python_tables_spread_over_small_tensors_count_together():

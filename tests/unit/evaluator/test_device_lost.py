@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from evaluator import knockout_round, pipeline
+from evaluator import knockout_round, pipeline, reference_phase
 from evaluator.commands import ChildState
 from evaluator.device_lost import JOINT, DeviceLost, Faults, Lost
 from evaluator.runner import CandidateError, ProblemError
@@ -99,11 +99,12 @@ def _round(monkeypatch: pytest.MonkeyPatch, lost: Faults, faults: set, carried: 
             (through if through is not None else []).append("killed")
             raise
     prepared = {"op": "result", "sets": {}}
+    monkeypatch.setattr(reference_phase, "request", lambda *a, **k: (prepared, []))
     run = SimpleNamespace(lost=lost, carried=set(carried), decoys_joint=True, sizes={}, left=lambda: 60.0,
                           problem=SimpleNamespace(source=""), plan=SimpleNamespace(init_seed=1), init_on="host",
                           ev=SimpleNamespace(pool=SimpleNamespace(reference=ref_child),
                                              device_lock=SimpleNamespace(shared=nullcontext)),
-                          ref_request=lambda *a, **k: (prepared, []), holding=lambda lock: nullcontext())
+                          holding=lambda lock: nullcontext())
     child = SimpleNamespace(request=lambda *a, **k: (prepared, []))
     return knockout_round.decoy_kernels(run, child, None, ["a", "b"], [], 8), knocked, run
 
@@ -230,13 +231,14 @@ def _guessing_job(monkeypatch: pytest.MonkeyPatch, rng) -> bool:
     monkeypatch.setattr(knockout_round, "_one", one)
     monkeypatch.setattr(knockout_round, "_reference_view", lambda *a: object())
     prepared = {"op": "result", "sets": {}}
+    monkeypatch.setattr(reference_phase, "request", lambda *a, **k: (prepared, []))
 
     def run_candidate(self, child, static, ref):
         run = SimpleNamespace(lost=self.lost, carried={"p"}, decoys_joint=True, sizes={}, left=lambda: 60.0,
                               problem=SimpleNamespace(source=""), plan=SimpleNamespace(init_seed=1), init_on="host",
                               ev=SimpleNamespace(pool=SimpleNamespace(reference=nullcontext),
                                                  device_lock=SimpleNamespace(shared=nullcontext)),
-                              ref_request=lambda *a, **k: (prepared, []), holding=lambda lock: nullcontext())
+                              holding=lambda lock: nullcontext())
         decoys, outcome = knockout_round.decoy_kernels(run, SimpleNamespace(request=lambda *a, **k: (prepared, [])),
                                                        None, ["r", "p"], [], 8)
         return SimpleNamespace(status="ok" if outcome is None and "p" not in decoys else "caught", details={})
@@ -274,6 +276,7 @@ def _trials_then_lost(monkeypatch: pytest.MonkeyPatch, wrong: set) -> object:
 
     plan = make_plan(EvaluatorConfig(), 5, 3)
     monkeypatch.setattr(cp, "trial_order", lambda *a, **k: [0, 4, cp.KNOCKOUT_SET, 1, 2, 3, 5])
+    monkeypatch.setattr(reference_phase, "knockout_ids", lambda run: [cp.KNOCKOUT_SET])
     monkeypatch.setattr(cp, "run_header", lambda run, ref, set_id, *a: {"set": set_id})
     monkeypatch.setattr(cp, "split_outputs", lambda trials, more: ([[]] * len(trials), [[]] * len(trials), None))
     monkeypatch.setattr(cp, "_prejudge", lambda run, i, t, o, b, ref: (
@@ -283,7 +286,7 @@ def _trials_then_lost(monkeypatch: pytest.MonkeyPatch, wrong: set) -> object:
     def request(header, *a, **k):
         sid = header["set"]
         return (lost, []) if sid == cp.KNOCKOUT_SET else ({"op": "result", "trials": [{"id": sid}]}, [])
-    run = SimpleNamespace(plan=plan, _knockout_ids=lambda: [cp.KNOCKOUT_SET], holding=lambda lock: nullcontext(),
+    run = SimpleNamespace(plan=plan, holding=lambda lock: nullcontext(),
                           left=lambda: 60.0, depth_run=False, pinned_grace=0.0, pinned_back=lambda s: None,
                           cfg=SimpleNamespace(policy=SimpleNamespace(max_host_reads=16, max_host_made=64)),
                           ev=SimpleNamespace(device="cuda", judge_device=None,

@@ -340,23 +340,24 @@ def test_the_reference_phase_is_capped_at_its_reservation_and_run_again_whole_wh
     neighbour's reference fail); running out of memory under that cap is not the problem's
     failure: the phase runs again under the whole budget, uncapped, and the verdict is ok."""
     from common.config.evaluator import MemoryConfig
+    from evaluator import reference_phase
     from evaluator.memory import DeviceMemory, HostMemory
-    from evaluator.pipeline import Evaluator, _Run
+    from evaluator.pipeline import Evaluator
     from evaluator.reference import OverCap
 
     caps, runs = [], []
-    real = _Run.ref_request
+    real = reference_phase.request
 
-    def spy(self, child, header, shared=True, over_cap=False):
+    def spy(run, child, header, shared=True, over_cap=False):
         if header["op"] == "cap":
             caps.append(header["bytes"])
         if header["op"] == "run" and not header.get("describe_only"):
             runs.append(over_cap)
             if over_cap and runs.count(True) == 2:  # the reference's second set, under its cap
                 raise OverCap()
-        return real(self, child, header, shared, over_cap)
+        return real(run, child, header, shared, over_cap)
 
-    monkeypatch.setattr(_Run, "ref_request", spy)
+    monkeypatch.setattr(reference_phase, "request", spy)
     gib = 1 << 30
 
     class Measured(_recording(DeviceMemory)):

@@ -64,9 +64,9 @@ def test_every_scaled_or_spiked_trial_comes_right_after_a_forward_on_the_problem
 
 def test_one_trial_on_the_problems_own_inputs_does_not_name_the_knockout():
     """Red team s67G: where one trial is on the problem's own inputs (a plan of one base trial,
-    or the large-output plan `_trials_kept` keeps), session 66's order led with it every time,
-    so the next forward on such inputs was the knock-out (1.0 of orders on main): a forward
-    reading its inputs' magnitude knew it. A loud trial leads there now and the two quiet
+    or the large-output plan `reference_phase.trials_kept` keeps), session 66's order led with it
+    every time, so the next forward on such inputs was the knock-out (1.0 of orders on main): a
+    forward reading its inputs' magnitude knew it. A loud trial leads there now and the two quiet
     forwards stand in either order; with two or more quiet trials one of them still leads."""
     import random
 
