@@ -310,7 +310,8 @@ def tag(kernel: object, kwargs: dict) -> str | None:
             for config in tuner.configs for k in getattr(config, "kwargs", {})}
     if not keys:
         return None
-    return f"{kernel_identity.qualname(kernel)}[{','.join(f'{k}={kwargs.get(k)!r}' for k in sorted(keys))}]"
+    values = ",".join(f"{k}={kernel_identity._value(kwargs.get(k), 1)}" for k in sorted(keys))  # no candidate code run
+    return f"{kernel_identity.qualname(kernel)}[{values}]"
 
 
 def _inner(tuner) -> object:

@@ -96,6 +96,8 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
         dec = _grounded(run, source, ref, declared, budget, dec, configs=True) if "storages" in cpu else {}
     report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3),
                               "cpu_s": [cpu.get("cpu_s"), dec.get("cpu_s")]}  # the models' own (dry_launch.Budget)
+    if _skipped(run):  # what stores nothing in the model: names, identities, autotune configs (`_skipped`)
+        report["skipped"] = _skipped(run)[:16]
     if cpu.get("unrun") or dec.get("unrun"):  # launches the model could not run (dry_launch.stored)
         report["unrun"] = [cpu.get("unrun"), dec.get("unrun")]
     for sizes, seen in ((dict(run.sizes), cpu), (declared, dec)):
