@@ -163,11 +163,12 @@ def _skipped_as(found: list[str], knocked: dict[str, set]) -> list[str]:
     out: list[str] = []
     for entry in found:
         skipped = knocked.get(entry) or set()
-        tags = sorted(t for t in skipped if t)
-        if not skipped:
+        if not skipped:  # nothing knocked out: no finding
             continue
-        out += [entry] if "" in skipped or "~" in entry else []
-        out += [t for t in tags if "~" not in entry and t not in out]
+        if "~" in entry or "" in skipped:  # an identity, or a name with a plain kernel (skipped by name)
+            out.append(entry)
+        else:  # an autotuned kernel's name: the configs it was knocked out under
+            out += sorted(t for t in skipped if t not in out)
     return out
 
 
