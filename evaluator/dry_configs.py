@@ -299,10 +299,10 @@ def tag(kernel: object, kwargs: dict) -> str | None:
     `kwargs`), the same at any sizes; None for a kernel no autotuner wraps, or one whose configs
     set no constexpr. The knock-out round names what it skipped by it, and the dry model skips
     an autotuned launch only under a config the round skipped it under (evaluator.dry_phase
-    `_skipped`): the round runs one config per key, so its finding that a kernel is unneeded
-    says nothing of the others. By name, a ReLU autotuned over a capped config, unneeded under
-    the config the round ran (a vacuous knock-out of the capped config's identity, which the
-    round never launched), stored nothing under the capped one at both sizes, and its capped
+    `_skipped`): each forward of the round runs one config per key, so a finding that a kernel
+    is unneeded there says nothing of the others. A ReLU autotuned over a capped config, found
+    unneeded by a knock-out of the capped config's identity in a forward running another config
+    (which skipped nothing), stored nothing under the capped one at both sizes, and its capped
     in-place update kept an ok at 1.0013 (red team s68b)."""
     from evaluator import autotune_cpu, kernel_identity
 

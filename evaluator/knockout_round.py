@@ -153,13 +153,13 @@ def _reference_view(run: Any, ref: ReferenceOutputs, ref_child: Any, s: dict) ->
 
 def _skipped_as(found: list[str], knocked: dict[str, set]) -> list[str]:
     """What the dry model skips (dry_phase `_skipped`) of the entries `found` unneeded, from what
-    their right knock-outs skipped (`knocked`, the child's "knocked"): an entry whose knock-outs
-    skipped no launch is no evidence (a config's identity the round's forwards never ran: the
-    round runs one config per autotuned key); an autotuned kernel asked by name is skipped only
-    under the configs it was knocked out under (evaluator.dry_configs.tag), the others modelled
-    (red team s68b: a capped config's identity, knocked out vacuously, hid its capped in-place
-    update at both sizes, ok at 1.0013); an identity is one config's already, and a plain
-    kernel's entry is itself."""
+    their right knock-outs skipped (`knocked`, the child's "knocked"): a right knock-out that
+    skipped no launch is no evidence (a config's identity knocked out in a forward running
+    another config: each forward runs one config per autotuned key, rotating as trials do); an
+    autotuned kernel asked by name is skipped only under the configs it was knocked out under
+    (evaluator.dry_configs.tag), the others modelled (red team s68b: a capped config's identity,
+    right once with nothing skipped, hid its capped in-place update at both sizes, ok at
+    1.0013); an identity is one config's already, and a plain kernel's entry is itself."""
     out: list[str] = []
     for entry in found:
         skipped = knocked.get(entry) or set()
