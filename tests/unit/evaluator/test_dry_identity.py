@@ -235,3 +235,38 @@ def test_a_knockout_that_skipped_nothing_is_no_evidence():
                "pad": {""}}
     found = ["relu", "relu~capped", "relu~full", "pad"]
     assert knockout_round._skipped_as(found, knocked) == ["relu[CAP=1073741824]", "relu~full", "pad"]
+
+
+def test_the_round_finds_nothing_of_a_config_it_knocked_out_in_forwards_of_another(monkeypatch):
+    """s68b's round: the ReLU was launched as two identities (CAP 2**30, CAP 4096); each forward
+    runs one config, so the capped identity's knock-out in a forward of the uncapped config
+    skipped nothing and came out right. Found unneeded (a decoy for nothing: not a name), the
+    model must not skip it; a name knocked out under the uncapped config and right there is
+    skipped under that config alone."""
+    from contextlib import nullcontext
+
+    from evaluator import knockout_round
+    from evaluator.device_lost import Faults
+
+    script = {"relu~capped": ("right", []), "relu~full": ("wrong", ["relu[CAP=1073741824]"]),
+              "relu": ("wrong", ["relu[CAP=1073741824]"]), "pad": ("right", ["pad[CAP=8]"])}
+
+    def one(run, child, ref, view, set_id, name, skipped=None):
+        if not isinstance(name, str):  # a checking forward, or the joint knock-out
+            return None, "right" if name is None else "wrong"
+        result, knocked = script[name]
+        skipped += knocked
+        return None, result
+    monkeypatch.setattr(knockout_round, "_one", one)
+    monkeypatch.setattr(knockout_round, "_reference_view", lambda *a: object())
+    prepared = {"op": "result", "sets": {}}
+    run = SimpleNamespace(lost=Faults(knockout_round.REPEATS), carried={"relu"}, decoys_joint=True, sizes={},
+                          qualnames={"relu": ["relu~capped", "relu~full"]}, left=lambda: 60.0,
+                          problem=SimpleNamespace(source=""), plan=SimpleNamespace(init_seed=1), init_on="host",
+                          ev=SimpleNamespace(pool=SimpleNamespace(reference=nullcontext),
+                                             device_lock=SimpleNamespace(shared=nullcontext)),
+                          ref_request=lambda *a, **k: (prepared, []), holding=lambda lock: nullcontext())
+    child = SimpleNamespace(request=lambda *a, **k: (prepared, []))
+    decoys, outcome = knockout_round.decoy_kernels(run, child, None, ["relu", "pad"], [], 8)
+    assert outcome is None and decoys == ["pad"]
+    assert run.unneeded == ["pad[CAP=8]"]  # nothing of the ReLU; the pad under its knocked-out config
