@@ -306,12 +306,20 @@ def tag(kernel: object, kwargs: dict) -> str | None:
     in-place update kept an ok at 1.0013 (red team s68b)."""
     from evaluator import autotune_cpu, kernel_identity
 
-    keys = {k for tuner in list(autotune_cpu.TUNERS) if _inner(tuner) is kernel
-            for config in tuner.configs for k in getattr(config, "kwargs", {})}
+    keys = {str(k) for tuner in list(autotune_cpu.TUNERS) if _inner(tuner) is kernel
+            for config in list(getattr(tuner, "configs", None) or ())
+            for k in _own_kwargs(config)}
     if not keys:
         return None
     values = ",".join(f"{k}={kernel_identity._value(kwargs.get(k), 1)}" for k in sorted(keys))  # no candidate code run
     return f"{kernel_identity.qualname(kernel)}[{values}]"
+
+
+def _own_kwargs(config: object) -> dict:
+    """A config's constexprs (`kwargs`), or none where it holds no dict (never raises in a
+    knock-out's launch: a raise there would be the round's, not the candidate's)."""
+    kwargs = getattr(config, "kwargs", None)
+    return kwargs if type(kwargs) is dict else {}
 
 
 def _inner(tuner) -> object:
