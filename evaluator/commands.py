@@ -384,6 +384,8 @@ class ChildState(TimedSteps):
                             "own_programs": own[0], "own_variants": own[1], "own_work": own_work,
                             "provenance": provenance,
                             "stages": clock.seconds})
+            if int(set_id) in knockout:  # what it skipped (knockout_round: a knock-out skipping nothing is no evidence)
+                results[-1]["knocked"] = sorted(set(self.recorder.knocked))[:MAX_LAUNCH_RECORDS]
             if self.role == "reference" and numbers is not None:
                 results[-1]["numbers"] = numbers.sequences()
             del inputs, copies

@@ -293,18 +293,52 @@ def _stored(made: list, budget, outputs: tuple, skip: frozenset, observe=None) -
         return {"unmodelled": str(exc)[:300]}
 
 
+def tag(kernel: object, kwargs: dict) -> str | None:
+    """`qualname[K=v,...]`: a launch of an autotuned kernel named with its config's constexprs
+    (the keys of every config of the autotuners wrapping `kernel`, their values in the launch's
+    `kwargs`), the same at any sizes; None for a kernel no autotuner wraps, or one whose configs
+    set no constexpr. The knock-out round names what it skipped by it, and the dry model skips
+    an autotuned launch only under a config the round skipped it under (evaluator.dry_phase
+    `_skipped`): each forward of the round runs one config per key, so a finding that a kernel
+    is unneeded there says nothing of the others. A ReLU autotuned over a capped config, found
+    unneeded by a knock-out of the capped config's identity in a forward running another config
+    (which skipped nothing), stored nothing under the capped one at both sizes, and its capped
+    in-place update kept an ok at 1.0013 (red team s68b)."""
+    from evaluator import autotune_cpu, kernel_identity
+
+    keys = {str(k) for tuner in list(autotune_cpu.TUNERS) if _inner(tuner) is kernel
+            for config in list(getattr(tuner, "configs", None) or ())
+            for k in _own_kwargs(config)}
+    if not keys:
+        return None
+    values = ",".join(f"{k}={kernel_identity._value(kwargs.get(k), 1)}" for k in sorted(keys))  # no candidate code run
+    return f"{kernel_identity.qualname(kernel)}[{values}]"
+
+
+def _own_kwargs(config: object) -> dict:
+    """A config's constexprs (`kwargs`), or none where it holds no dict (never raises in a
+    knock-out's launch: a raise there would be the round's, not the candidate's)."""
+    kwargs = getattr(config, "kwargs", None)
+    return kwargs if type(kwargs) is dict else {}
+
+
+def _inner(tuner) -> object:
+    """The kernel an autotuner wraps, through any heuristics."""
+    from triton.runtime.autotuner import Heuristics
+
+    inner = tuner.fn
+    while isinstance(inner, Heuristics):
+        inner = inner.fn
+    return inner
+
+
 def _tuner(kernel: object):
     """The autotuner (evaluator.autotune_cpu.TUNERS) whose launch this is: one running now
     (its `nargs` set by Autotuner.run) that wraps `kernel`, through any heuristics."""
-    from triton.runtime.autotuner import Heuristics
-
     from evaluator import autotune_cpu
 
     for tuner in list(autotune_cpu.TUNERS):
-        inner = tuner.fn
-        while isinstance(inner, Heuristics):
-            inner = inner.fn
-        if inner is kernel and getattr(tuner, "nargs", None) is not None:
+        if _inner(tuner) is kernel and getattr(tuner, "nargs", None) is not None:
             return tuner
     return None
 

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evaluator import dry_facts, dry_memory, dry_taint, dry_values, kernel_identity
+from evaluator import dry_configs, dry_facts, dry_memory, dry_taint, dry_values, kernel_identity
 from evaluator.dry_memory import Unmodelled
 
 
@@ -119,7 +119,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             args, kwargs, tensors = _converted(launch, memory)
             for where, tensor in tensors:
                 names.setdefault(tensor.untyped_storage()._cdata, f"{launch.name}#{ordinal}:{where}")
-            if launch.name in skip or launch.identity in skip:  # knockout_round: a name, or one of its kernels
+            if _skipped(launch, skip):
                 continue
             if facts.data_bound is not None:
                 raise Unmodelled(facts.data_bound)
@@ -170,6 +170,13 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
         if seen_output is not None:
             out[f"output {i}"] = seen_output
     return out
+
+
+def _skipped(launch: Launch, skip: frozenset) -> bool:
+    """Whether `launch` stores nothing here (knockout_round `_skipped_as`): its name, its kernel's
+    identity, or, for an autotuned kernel, the config it runs under (dry_configs.tag: a config
+    the round knocked it out under; under the others it is modelled, red team s68b)."""
+    return launch.name in skip or launch.identity in skip or dry_configs.tag(launch.kernel, launch.kwargs) in skip
 
 
 def _spans(storage: dry_memory._Storage) -> dict[str, int]:

@@ -96,6 +96,8 @@ def check(run: _Run, source: str, ref: Any, verdict: Verdict, targets: dict[str,
         dec = _grounded(run, source, ref, declared, budget, dec, configs=True) if "storages" in cpu else {}
     report: dict[str, Any] = {"seconds": round(time.monotonic() - started, 3),
                               "cpu_s": [cpu.get("cpu_s"), dec.get("cpu_s")]}  # the models' own (dry_launch.Budget)
+    if _skipped(run):  # what stores nothing in the model: names, identities, autotune configs (`_skipped`)
+        report["skipped"] = _skipped(run)[:16]
     if cpu.get("unrun") or dec.get("unrun"):  # launches the model could not run (dry_launch.stored)
         report["unrun"] = [cpu.get("unrun"), dec.get("unrun")]
     for sizes, seen in ((dict(run.sizes), cpu), (declared, dec)):
@@ -376,7 +378,11 @@ def _skipped(run: _Run) -> list[str]:
     Only what the round knocked out counts (`run.unneeded`): a name the file defines twice is a
     decoy unasked for coverage, but here each of its kernels is skipped only where knocked out
     (by qualified name, evaluator.kernel_identity) it was unneeded: skipping the name unasked
-    left a capped in-place ReLU named twice unmodelled (red team s65e, ok at 1.0008). Kernels
+    left a capped in-place ReLU named twice unmodelled (red team s65e, ok at 1.0008). What the
+    round found holds for the configs it ran: an autotuned kernel is skipped only under those
+    (`run.unneeded` holds their dry_configs.tag, knockout_round `_skipped_as`), and a knock-out
+    that skipped nothing finds nothing (red team s68b, ok at 1.0013: a capped config's identity
+    knocked out in a forward of another config hid its update at both sizes). Kernels
     past gates.MAX_KERNELS (skipped unasked) and a filler beside jointly needed decoys are open
     (docs/open_attacks)."""
     joint = getattr(run, "decoys_joint", True)  # knockout_round._jointly

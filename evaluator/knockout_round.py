@@ -83,7 +83,6 @@ def decoy_kernels(run: Any, child: Any, ref: ReferenceOutputs, names: list[str],
             lost = exc
     if lost is not None:
         raise lost
-    run.unneeded += found
     return decoys + [n for n in found if n not in decoys and n in names], outcome
 
 
@@ -92,6 +91,7 @@ def _in_round(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, sets:
     """The round's forwards over `sets` in the order of `entries`: (the entries of `tried` found
     unneeded, None), or ([], an outcome that ends the evaluation). `name_of`: entry -> kernel name."""
     right, wrong = set(), set()  # kernels with a knock-out right / one that returned wrong values
+    knocked: dict[str, set] = {}  # entry -> what its right knock-outs skipped (`_skipped_as`)
     made, _ = reference_phase.request(run, ref_child, {"op": "prepare", "problem": run.problem.source,
                                                        "sizes": run.sizes, "sets": sets, "reset_sets": True})
     reference_phase.request(run, ref_child, {"op": "model", "init_seed": run.plan.init_seed, "init": run.init_on})
@@ -107,13 +107,17 @@ def _in_round(run: Any, child: Any, ref: ReferenceOutputs, ref_child: Any, sets:
         view = _reference_view(run, ref, ref_child, s)
         if view is None:
             continue  # the reference's own outputs cannot be judged there: no evidence
-        outcome, result = _one(run, child, ref, view, s["id"], name)
+        skipped: list = []
+        outcome, result = _one(run, child, ref, view, s["id"], name, skipped)
         if outcome is not None:
             return [], outcome
         if name is not None and result in ("right", "wrong"):
             (right if result == "right" else wrong).add(name)
+        if name is not None and result == "right":
+            knocked.setdefault(name, set()).update(skipped)
     needed = [n for n in tried if n not in right and (n in wrong or name_of[n] in run.carried)]
     found = [n for n in tried if n not in needed]
+    run.unneeded += _skipped_as(found, knocked)
     # a joint knock-out that lost a child's device raised: not right (evaluator.device_lost)
     run.decoys_joint = len(found) < 2 or (JOINT not in run.lost and _jointly(run, child, ref, ref_child,
                                                                               sets[-1], found))
@@ -148,11 +152,33 @@ def _reference_view(run: Any, ref: ReferenceOutputs, ref_child: Any, s: dict) ->
                                tf32=tf32, knockout=outs[0], torch_knockout=[], base=base, scales=None, plan=None)
 
 
+def _skipped_as(found: list[str], knocked: dict[str, set]) -> list[str]:
+    """What the dry model skips (dry_phase `_skipped`) of the entries `found` unneeded, from what
+    their right knock-outs skipped (`knocked`, the child's "knocked"): a right knock-out that
+    skipped no launch is no evidence (a config's identity knocked out in a forward running
+    another config: each forward runs one config per autotuned key, rotating as trials do); an
+    autotuned kernel asked by name is skipped only under the configs it was knocked out under
+    (evaluator.dry_configs.tag), the others modelled (red team s68b: a capped config's identity,
+    right once with nothing skipped, hid its capped in-place update at both sizes, ok at
+    1.0013); an identity is one config's already, and a plain kernel's entry is itself."""
+    out: list[str] = []
+    for entry in found:
+        skipped = knocked.get(entry) or set()
+        if not skipped:  # nothing knocked out: no finding
+            continue
+        if "~" in entry or "" in skipped:  # an identity, or a name with a plain kernel (skipped by name)
+            out.append(entry)
+        else:  # an autotuned kernel's name: the configs it was knocked out under
+            out += sorted(t for t in skipped if t not in out)
+    return out
+
+
 def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, set_id: int,
-         name: str | list[str] | None) -> tuple[judge.Outcome | None, str]:
+         name: str | list[str] | None, skipped: list | None = None) -> tuple[judge.Outcome | None, str]:
     """One forward of the round, judged: (an outcome that ends the evaluation, what a
     knock-out's result was without its kernel: "right", "wrong" values, or "raised" where
-    there were none to compare: an error, a problem, another shape)."""
+    there were none to compare: an error, a problem, another shape). A knock-out's skipped
+    launches (the child's "knocked": evaluator.dry_configs.tag, or "") go into `skipped`."""
     header = {**correctness_phase.run_header(run, ref, set_id, True), "knockout_ids": [set_id] if name else [],
               "torch_knockout_ids": [], "probe": True}  # picks configs as a trial (autotune_cpu)
     if name is not None:
@@ -167,6 +193,8 @@ def _one(run: Any, child: Any, ref: ReferenceOutputs, view: ReferenceOutputs, se
                                                                   "device_lost": reply.get("device_lost")}
         if claims(t, run.ev.device):  # it faulted on the GPU: the job again in a fresh child, where it raised
             raise DeviceLost(name if isinstance(name, str) else JOINT, str(t.get("error")))
+        if skipped is not None:
+            skipped += [str(k) for k in t.get("knocked") or () if isinstance(k, str)][:256]
         if t.get("error") or t.get("problem") or judge._shape_problem(t, view.trials[0]):
             return None, "raised"
         right = judge.judge_knockout(reply, more, view, run.cfg, run.tolerance) is not None

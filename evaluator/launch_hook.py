@@ -213,6 +213,14 @@ _WORK_OPS = {"create_masked_load": (0, 1), "create_masked_store": (0, 2), "creat
              "create_atomic_cas": (0, None)}
 
 
+def _knocked(kernel: object, kwargs: dict) -> str:
+    """A knocked-out launch as the knock-out round keys what it skipped: an autotuned kernel's
+    config (evaluator.dry_configs.tag), else "" (a launch the round's entry names)."""
+    from evaluator import dry_configs
+
+    return dry_configs.tag(kernel, kwargs) or ""
+
+
 class LaunchRecorder:
     """Collects (module, kernel name) of launches while `active`."""
 
@@ -224,6 +232,7 @@ class LaunchRecorder:
         self.compiled: dict[str, set[str]] = {}  # module -> names of its compiled kernels
         self.qualnames: dict[tuple[str, str], set[str]] = {}  # (module, name) -> launched kernels' (kernel_identity)
         self.suppress = False
+        self.knocked: list[str] = []  # the forward's knocked-out launches (`skip`): knockout_round
         self.dry: list | None = None  # while a list, suppressed launches are kept here (`skip`)
         self.kernel_names: list[str] = []  # compiled name of every launch while active
         self.grid: object = None  # the grid Triton resolved for the launch in progress
@@ -284,6 +293,7 @@ class LaunchRecorder:
 
     def start(self) -> None:
         self.launches = []
+        self.knocked = []
         self.programs = []
         self.variants = []
         self.works = []
@@ -506,6 +516,7 @@ class LaunchRecorder:
             original(kernel, *args, **{**kwargs, "grid": nothing})
         self.grid = said[0] if said else None
         self.record(kernel, constexprs=_variant(kernel, args, kwargs))
+        self.knocked.append(_knocked(kernel, kwargs))
         if self.observer is not None and said and not self.ran_nothing(said[0]):
             self.observer(kernel, args, kwargs)
 

@@ -82,7 +82,7 @@ def _round(monkeypatch: pytest.MonkeyPatch, lost: Faults, faults: set, carried: 
     `faults` loses the device, a's knock-out is wrong (needed), b's raises; (decoys, knocked)."""
     knocked: list = []
 
-    def one(run, child, ref, view, set_id, name):
+    def one(run, child, ref, view, set_id, name, skipped=None):
         key = name if isinstance(name, str) else JOINT if name else None
         knocked.append(key)
         if key in faults:
@@ -219,7 +219,7 @@ def _guessing_job(monkeypatch: pytest.MonkeyPatch, rng) -> bool:
     in each child; whether p came out needed (not a decoy)."""
     monkeypatch.setattr(knockout_round.secrets, "SystemRandom", lambda: rng)
 
-    def one(run, child, ref, view, set_id, name):
+    def one(run, child, ref, view, set_id, name, skipped=None):
         if name == "r":
             return None, "wrong"
         lost = run.lost  # the candidate knows which child it is in (an upper bound on what it knows)

@@ -163,3 +163,110 @@ def test_the_model_skips_only_what_the_round_knocked_out():
     run = SimpleNamespace(decoys=["fix"], unneeded=["_Spare.fix~1"], constant=[], decoys_joint=True)
     assert dry_phase._skipped(run) == ["_Spare.fix~1"]
     assert dry_phase._skipped(SimpleNamespace(decoys=["fix"], constant=[], decoys_joint=True)) == ["fix"]
+
+
+_CAPS = [triton.Config({"BLOCK": 64, "CAP": 1 << 30}, num_warps=w) for w in (1, 4)] \
+    + [triton.Config({"BLOCK": 64, "CAP": 16}, num_warps=4)]
+
+
+@triton.autotune(configs=_CAPS, key=["n"])
+@triton.jit
+def _tuned_relu(y_ptr, n, BLOCK: tl.constexpr, CAP: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    y = tl.load(y_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, tl.maximum(y, 0.0), mask=offs < n)
+
+
+@pytest.fixture
+def tuned_relu():
+    """`_tuned_relu`'s autotuner, as the CPU child registers every one (autotune_cpu.install)."""
+    from evaluator import autotune_cpu
+
+    autotune_cpu.TUNERS.add(_tuned_relu)
+    yield _tuned_relu.fn
+    autotune_cpu.TUNERS.discard(_tuned_relu)
+
+
+def _copy_then_tuned(n: int, config: triton.Config, skip: frozenset) -> dict:
+    """s68b's forward at `n` elements: a full-grid copy, then `_tuned_relu` in place under
+    `config` (its grid stopping at CAP programs)."""
+    from evaluator import dry_launch
+
+    x, y = torch.empty(n, device="meta"), torch.empty(n, device="meta")
+    grid = triton.cdiv(n, 64)
+    made = [dry_launch.Launch(_copy, (grid,), (x, y, n), {"BLOCK": 64}),
+            dry_launch.Launch(_tuned_relu.fn, (min(grid, config.kwargs["CAP"]),), (y, n), config.all_kwargs())]
+    return {"storages": dry_launch.stored(made, dry_launch.Budget(60), skip=skip)}
+
+
+def test_a_launch_of_an_autotuned_kernel_is_named_by_its_configs_constexprs(tuned_relu):
+    """The tag the round knocks a launch out under and the dry model skips it by: the same for
+    configs that differ in launch options only, another for the capped config."""
+    from evaluator import dry_configs
+
+    tags = [dry_configs.tag(tuned_relu, config.all_kwargs()) for config in _CAPS]
+    assert tags[0] == tags[1] == "_tuned_relu[BLOCK=64,CAP=1073741824]" and tags[2] == "_tuned_relu[BLOCK=64,CAP=16]"
+    assert dry_configs.tag(_copy, {"BLOCK": 64}) is None  # no autotuner wraps it
+
+
+@needs_interpreter
+def test_an_autotuned_kernel_unneeded_under_one_config_is_modelled_under_the_others(tuned_relu):
+    """The round ran the uncapped config and found `_tuned_relu` unneeded there (knocked out by
+    name: skipped under that config's tag only); under the capped config the model still runs
+    it at both sizes, so its capped update in place is judged (red team s68b: skipped under
+    every config, nothing was updated at either size and the ok stood at 1.0013)."""
+    from evaluator import dry_configs
+
+    skip = frozenset(dry_configs.tag(tuned_relu, c.all_kwargs()) for c in _CAPS[:1])
+    cpu, dec = _copy_then_tuned(1000, _CAPS[2], skip), _copy_then_tuned(1 << 14, _CAPS[2], skip)
+    assert dec["storages"]["_copy#0:1"]["updated"] == {"_tuned_relu@4": 16 * 64}
+    assert dry_rules._short(cpu, dec) == ("_copy#0:1", "_tuned_relu@4", 1 << 14, 16 * 64)
+    assert "updated" not in _copy_then_tuned(1 << 14, _CAPS[0], skip)["storages"]["_copy#0:1"]
+
+
+def test_a_knockout_that_skipped_nothing_is_no_evidence():
+    """What the model skips of the round's unneeded entries (knockout_round `_skipped_as`): a
+    config's identity the round's forwards never launched (s68b's capped CAP, knocked out with
+    nothing to skip) nothing; an autotuned kernel asked by name, the configs it was knocked out
+    under; an identity, itself; a plain kernel's name, itself."""
+    from evaluator import knockout_round
+
+    knocked = {"relu": {"relu[CAP=1073741824]"}, "relu~capped": set(), "relu~full": {"relu[CAP=1073741824]"},
+               "pad": {""}}
+    found = ["relu", "relu~capped", "relu~full", "pad"]
+    assert knockout_round._skipped_as(found, knocked) == ["relu[CAP=1073741824]", "relu~full", "pad"]
+
+
+def test_the_round_finds_nothing_of_a_config_it_knocked_out_in_forwards_of_another(monkeypatch):
+    """s68b's round: the ReLU was launched as two identities (CAP 2**30, CAP 4096); each forward
+    runs one config, so the capped identity's knock-out in a forward of the uncapped config
+    skipped nothing and came out right. Found unneeded (a decoy for nothing: not a name), the
+    model must not skip it; a name knocked out under the uncapped config and right there is
+    skipped under that config alone."""
+    from contextlib import nullcontext
+
+    from evaluator import knockout_round
+    from evaluator.device_lost import Faults
+
+    script = {"relu~capped": ("right", []), "relu~full": ("wrong", ["relu[CAP=1073741824]"]),
+              "relu": ("wrong", ["relu[CAP=1073741824]"]), "pad": ("right", ["pad[CAP=8]"])}
+
+    def one(run, child, ref, view, set_id, name, skipped=None):
+        if not isinstance(name, str):  # a checking forward, or the joint knock-out
+            return None, "right" if name is None else "wrong"
+        result, knocked = script[name]
+        skipped += knocked
+        return None, result
+    monkeypatch.setattr(knockout_round, "_one", one)
+    monkeypatch.setattr(knockout_round, "_reference_view", lambda *a: object())
+    prepared = {"op": "result", "sets": {}}
+    run = SimpleNamespace(lost=Faults(knockout_round.REPEATS), carried={"relu"}, decoys_joint=True, sizes={},
+                          qualnames={"relu": ["relu~capped", "relu~full"]}, left=lambda: 60.0,
+                          problem=SimpleNamespace(source=""), plan=SimpleNamespace(init_seed=1), init_on="host",
+                          ev=SimpleNamespace(pool=SimpleNamespace(reference=nullcontext),
+                                             device_lock=SimpleNamespace(shared=nullcontext)),
+                          ref_request=lambda *a, **k: (prepared, []), holding=lambda lock: nullcontext())
+    child = SimpleNamespace(request=lambda *a, **k: (prepared, []))
+    decoys, outcome = knockout_round.decoy_kernels(run, child, None, ["relu", "pad"], [], 8)
+    assert outcome is None and decoys == ["pad"]
+    assert run.unneeded == ["pad[CAP=8]"]  # nothing of the ReLU; the pad under its knocked-out config
