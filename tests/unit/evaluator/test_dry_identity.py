@@ -259,13 +259,14 @@ def test_the_round_finds_nothing_of_a_config_it_knocked_out_in_forwards_of_anoth
         return None, result
     monkeypatch.setattr(knockout_round, "_one", one)
     monkeypatch.setattr(knockout_round, "_reference_view", lambda *a: object())
+    monkeypatch.setattr(knockout_round.reference_phase, "request", lambda *a, **k: (prepared, []))
     prepared = {"op": "result", "sets": {}}
     run = SimpleNamespace(lost=Faults(knockout_round.REPEATS), carried={"relu"}, decoys_joint=True, sizes={},
                           qualnames={"relu": ["relu~capped", "relu~full"]}, left=lambda: 60.0,
                           problem=SimpleNamespace(source=""), plan=SimpleNamespace(init_seed=1), init_on="host",
                           ev=SimpleNamespace(pool=SimpleNamespace(reference=nullcontext),
                                              device_lock=SimpleNamespace(shared=nullcontext)),
-                          ref_request=lambda *a, **k: (prepared, []), holding=lambda lock: nullcontext())
+                          holding=lambda lock: nullcontext())
     child = SimpleNamespace(request=lambda *a, **k: (prepared, []))
     decoys, outcome = knockout_round.decoy_kernels(run, child, None, ["relu", "pad"], [], 8)
     assert outcome is None and decoys == ["pad"]
