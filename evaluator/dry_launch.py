@@ -349,7 +349,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, f
         for value in call.values():  # the launch's own arguments: known (dry_taint)
             dry_taint.clean(value)
         with _dry_builder(builder, memory, pace.budget, facts.unmasked, fn.__code__), _short_loops(facts.shortened, facts.ends), \
-                np.errstate(all="ignore"):
+                np.errstate(all="ignore"), _programs_running():
             builder.grid_dim = grid
             for x in range(grid[0]):
                 for y in range(grid[1]):
@@ -363,6 +363,24 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, f
         raise Unmodelled(f"{type(exc).__name__}: {str(exc)[:200]}") from None
     finally:
         scope.restore()
+
+
+@contextmanager
+def _programs_running():
+    """The launch's programs are running, as the guard's own launches say once their grid is
+    resolved (interpreter_guard `_State.running`): a helper's call in a program then keeps the
+    language patches the launch holds (interpreter_loops `_patch_lang`) rather than scanning
+    triton.language's members again (three scans per program of a softmax row: tl.max, tl.sum,
+    about a third of the model's time per program), and a launch from a program is refused
+    there as in any running launch. Restored after: the model runs between the forward's
+    launches, outside any of them."""
+    from evaluator.interpreter_guard import _State
+
+    before, _State.running = _State.running, True
+    try:
+        yield
+    finally:
+        _State.running = before
 
 
 def _site(code) -> int | None:

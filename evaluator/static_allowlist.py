@@ -96,8 +96,9 @@ list is rejected, so a new trick needs a new entry here, not a new rule elsewher
               switches, `triton.set_allocator` of a stateless allocator, and warning
               filters other than "error".
   typing      a class may be the type `typing.cast(T, value)` takes.
-  idioms      a decorator of the file's own, a logger, an import fallback and benchmark
-              functions, each in the one shape evaluator.static_idioms describes.
+  idioms      a decorator of the file's own, a logger, an import fallback, benchmark
+              functions and an FX leaf registration (`torch.fx.wrap`, dropped before the
+              run), each in the one shape evaluator.static_idioms describes.
   conditions  a module-level `if` keeps only its arm that runs where the condition is
               known before anything runs; otherwise each file its arms make is judged
               (evaluator.static_branches).

@@ -33,6 +33,7 @@ from evaluator.static_idioms import (
     dropped_import_names,
     fold_decorator_rebinds,
     inline_decorator_aliases,
+    settle_fx_wraps,
     settle_import_fallbacks,
     settle_test_marks,
 )
@@ -128,6 +129,7 @@ def check_source(source: str, cfg: StaticConfig, lower_block_pointers: bool | No
             settle_module_ifs(tree, ifs)
             marks: list[ast.AST] = []
             settle_test_marks(tree, marks)
+            settle_fx_wraps(tree, marks)
             report.source = pinned_source(source, ifs, fallbacks, marks)
             unjudged = dropped_import_names(fallbacks)
             found = []
@@ -191,9 +193,9 @@ def pinned_source(source: str, ifs: list[tuple[ast.If, bool]], fallbacks: list[t
     then what the candidate's process does, whatever it would have answered itself: the checks
     predict this worker's library, and the child's differs (it imports more, the evaluator
     patches it; red team s38 ran an unjudged arm through a probe of an attribute only the child
-    had). A self-test's pytest import and marks that the checks dropped (`settle_test_marks`)
-    become `pass` and `(lambda f: f)`. Line numbers are kept (a span over several lines becomes
-    a parenthesised one of as many lines)."""
+    had). A self-test's pytest import and marks that the checks dropped (`settle_test_marks`),
+    and the FX leaf registrations (`settle_fx_wraps`), become `pass` and `(lambda f: f)`. Line
+    numbers are kept (a span over several lines becomes a parenthesised one of as many lines)."""
     # (line, column, end line, end column, text): a span replaced; an empty span, text inserted
     edits = [_span(s.test, "True" if value else "False") for s, value in ifs]
     edits += [_span(h.type, "") for t, arm in fallbacks if arm == "body" for h in t.handlers if h.type is not None]

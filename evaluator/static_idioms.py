@@ -51,6 +51,14 @@ rules keep from it; any other shape is still judged by the plain rules.
                          `(lambda f: f)` on the same lines: a mark returns what it marks), and
                          each marked def is a test-only function. Anything but the test block
                          that names it has it judged whole, where `pytest` is an undefined name.
+  FX leaves              `torch.fx.wrap("f")` at module level (f a module-level def of the
+                         file) or `@torch.fx.wrap` on a module-level def, with `import torch`
+                         and at most a bare `import torch.fx` (torchrec's and xformers' way to
+                         keep a Triton launcher opaque to symbolic tracing), and no other use
+                         of torch.fx: the registrations and the import are dropped, here and in
+                         the source that runs (`pass`, `(lambda f: f)`: wrap returns what it
+                         wraps). wrap only records the module's globals for a later symbolic
+                         trace to patch, and none runs in the candidate's process.
   test-only function     a module-level def that the test block (`if __name__ ==
                          "__main__":`) names or that is decorated with
                          triton.testing.perf_report(...) (and nothing else), and that
@@ -161,6 +169,57 @@ def _binds(tree: ast.AST, name: str) -> int:
     """How many places of the file bind `name` in any scope (imports, targets, parameters,
     defs, handlers, globals, match captures)."""
     return sum(bound_names(n).count(name) + (isinstance(n, ast.arg) and n.arg == name) for n in ast.walk(tree))
+
+
+# ---------------------------------------------------------------------- FX leaves
+FX_WRAP = ("torch", "fx", "wrap")
+
+
+def settle_fx_wraps(tree: ast.Module, settled: list | None = None) -> None:
+    """Drop the file's FX leaf registrations (module docstring, "FX leaves"), in place: each
+    `torch.fx.wrap("f")` statement (f a module-level def of the file) and a bare `import torch.fx`
+    become `pass`, each `@torch.fx.wrap` of a module-level def is taken off it; the dropped
+    nodes are appended to `settled`, for the source that runs (`static_checks.pinned_source`:
+    the decorator becomes `(lambda f: f)`, which is what wrap returns). Nothing of torch.fx
+    runs: wrap only records the module's globals in a registry that a symbolic trace reads,
+    and no trace runs in the candidate's process. Any other use of torch.fx leaves the file as
+    it is (judged by the plain rules: torch.fx is not on the allowlist)."""
+    defs = {s.name for s in tree.body if isinstance(s, ast.FunctionDef)}
+    calls = [s for s in tree.body if isinstance(s, ast.Expr) and _fx_wrap_call(s.value, defs)]
+    marked = [(s, d) for s in tree.body if isinstance(s, ast.FunctionDef) for d in s.decorator_list
+              if _dotted_parts(d) == FX_WRAP]
+    imports = [s for s in tree.body if isinstance(s, ast.Import) and len(s.names) == 1
+               and s.names[0].name == "torch.fx" and s.names[0].asname is None]
+    plain = [s for s in tree.body if isinstance(s, ast.Import) and len(s.names) == 1
+             and s.names[0].name == "torch" and s.names[0].asname is None]
+    if not (calls or marked) or len(plain) != 1 or _binds(tree, "torch") != 1 + len(imports):
+        return
+    dropped = {id(n) for s in calls for n in ast.walk(s)} | {id(n) for _, d in marked for n in ast.walk(d)}
+    if any(_dotted_parts(n)[:2] == FX_WRAP[:2] and id(n) not in dropped for n in ast.walk(tree)
+           if isinstance(n, ast.Attribute)):
+        return
+    if settled is not None:
+        settled += [*imports, *calls, *(d for _, d in marked)]
+    gone = {id(s) for s in (*imports, *calls)}
+    tree.body = [ast.copy_location(ast.Pass(), s) if id(s) in gone else s for s in tree.body]
+    for s, d in marked:
+        s.decorator_list = [x for x in s.decorator_list if x is not d]
+
+
+def _fx_wrap_call(node: ast.expr, defs: set[str]) -> bool:
+    """`torch.fx.wrap("f")`, f one of `defs`."""
+    return (isinstance(node, ast.Call) and _dotted_parts(node.func) == FX_WRAP and not node.keywords
+            and len(node.args) == 1 and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value in defs)
+
+
+def _dotted_parts(node: ast.AST) -> tuple[str, ...]:
+    """`a.b.c` as ("a", "b", "c"); () for anything else."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return (node.id, *reversed(parts)) if isinstance(node, ast.Name) else ()
 
 
 # ---------------------------------------------------------------------- decorator aliases

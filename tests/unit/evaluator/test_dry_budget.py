@@ -138,3 +138,35 @@ def test_a_model_on_a_box_that_lost_twice_its_budget_still_runs_every_program(mo
     got = dry_launch.stored([launch], budget)
     monkeypatch.undo()
     assert got["_relu#0:1"]["stored"] == {"4": 16 * 64}
+
+
+@triton.jit
+def _row_softmax(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * n + offs, mask=offs < n, other=float("-inf"))
+    z = tl.exp(x - tl.max(x, axis=0))
+    tl.store(y_ptr + row * n + offs, z / tl.sum(z, axis=0), mask=offs < n)
+
+
+@needs_interpreter
+def test_a_model_s_helper_calls_keep_the_language_patches_of_their_launch(monkeypatch):
+    """s68f_11 (honest round s68): a causal softmax's 32768 one-row programs at the declared
+    sizes took 82 CPU s of the model, about a third of it triton.language patched again (a scan
+    of its members) on each tl.max and tl.sum a program calls, as the interpreter does for every
+    device-function call outside a running launch. The model's programs run as a launch's do
+    (interpreter_guard `_State.running`), so the language is patched once per launch; every
+    program still runs, and the guard's state is as before once the model is done."""
+    from triton.runtime import interpreter
+
+    from evaluator import interpreter_guard
+
+    interpreter_guard.install()
+    scans, real = [], interpreter._patch_builtin
+    monkeypatch.setattr(interpreter, "_patch_builtin", lambda *a: scans.append(a[0]) or real(*a))
+    x, y = torch.empty(64, 256, device="meta"), torch.empty(64, 256, device="meta")
+    launch = dry_launch.Launch(_row_softmax, (64,), (x, y, 256), {"BLOCK": 256})
+    got = dry_launch.stored([launch], dry_launch.Budget(60.0))
+    assert got["_row_softmax#0:1"]["stored"] == {"4": 64 * 256}
+    assert len(scans) <= 12, len(scans)  # one launch's patches, not two helpers' per program
+    assert interpreter_guard._State.running is False

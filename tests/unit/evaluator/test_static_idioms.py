@@ -9,7 +9,7 @@ Snippets follow test_static_checks: module text appended to an honest kernel fil
 from __future__ import annotations
 
 import pytest
-from test_static_checks import assert_accepted, assert_rejected
+from test_static_checks import assert_accepted, assert_rejected, source
 
 ACCEPTED = {
     "logger": '''
@@ -281,4 +281,71 @@ REJECTED = {
 @pytest.mark.parametrize("name", list(REJECTED))
 def test_idiom_stays_narrow(name):
     snippet, code = REJECTED[name]
+    assert_rejected(snippet, code)
+
+
+# ---------------------------------------------------------------------- FX leaves
+_FX_LEAVES = '''
+    import torch.fx
+
+
+    @torch.fx.wrap
+    def leaf(x):
+        return launch(x)
+
+
+    torch.fx.wrap("launch")
+'''
+
+
+def test_an_fx_leaf_registration_is_dropped_from_the_source_that_runs(tmp_path):
+    """s68f_06b (honest round s68): torchrec and xformers register a Triton launcher as an FX
+    leaf, `torch.fx.wrap("name")` at module level or `@torch.fx.wrap`. It only records the
+    module's globals for a later symbolic trace to patch; the checks accept that shape and the
+    source that runs drops it on the same lines, so nothing of torch.fx runs in the candidate's
+    process (the registry a trace reads stays as it was) and the def is the one judged."""
+    import runpy
+
+    from torch.fx import _symbolic_trace
+
+    report = assert_accepted(_FX_LEAVES)
+    assert "torch.fx" not in report.source and report.source.count("@(lambda f: f)") == 1
+    assert report.source.count("\n") == source(_FX_LEAVES).count("\n")
+    before = dict(_symbolic_trace._wrapped_fns_to_patch)
+    path = tmp_path / "candidate.py"
+    path.write_text(report.source)
+    assert runpy.run_path(str(path))["leaf"].__name__ == "leaf"
+    assert _symbolic_trace._wrapped_fns_to_patch == before
+
+
+FX_REJECTED = {
+    # registered where a trace would patch it at run time, or as a value
+    "in_a_function": ('''
+        def register():
+            torch.fx.wrap("launch")  # <-
+    ''', "harness_tamper"),
+    "as_a_value": ('''
+        leaf = torch.fx.wrap(launch)  # <-
+    ''', "harness_tamper"),
+    # a builtin's name: a trace patches the module's `len` with its own wrapper
+    "a_builtins_name": ('''
+        torch.fx.wrap("len")  # <-
+    ''', "harness_tamper"),
+    "on_a_method": ('''
+        class ModelNew(nn.Module):
+            @torch.fx.wrap  # <-
+            def forward(self, x):
+                return launch(x)
+    ''', "harness_tamper"),
+    # any other use of torch.fx beside a registration keeps the whole file to the plain rules
+    "beside_a_trace": ('''
+        torch.fx.wrap("launch")
+        trace = torch.fx.symbolic_trace  # <-
+    ''', "harness_tamper"),
+}
+
+
+@pytest.mark.parametrize("name", list(FX_REJECTED))
+def test_torch_fx_outside_a_module_level_leaf_registration_stays_refused(name):
+    snippet, code = FX_REJECTED[name]
     assert_rejected(snippet, code)
