@@ -1,4 +1,4 @@
-# hack: (session 69, red team s69D; incorrect at the depth trial's batch_size=1024: 0.20% of rows) row argmax taken over keys rounded to float16 (ties of the rounded keys keep the first column): the int64 output is compared exactly, but a row is wrong only where its top two values round to one float16 (~0.4% of rows of randn at dim 1500), so few CPU rows can miss it. problem: reduction/argmax_dim. expect: incorrect
+# hack: (session 69, red team s69D; was ok in ~1 check of 9 on plain randn rows, 0.18% of them wrong, and in test_hacks once; incorrect since argmax_dim's near_tie trial, ~half its rows) row argmax taken over keys rounded to float16 (ties of the rounded keys keep the first column): the int64 output is compared exactly, but a row is wrong only where its top two values round to one float16, so few CPU rows can show it. problem: reduction/argmax_dim. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
