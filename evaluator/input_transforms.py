@@ -35,7 +35,7 @@ COMPLEX = (torch.complex64, torch.complex128)
 
 
 def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list, str]:
-    """Apply 'base', 'scale:F', 'shift:F' or 'spike' to floating (and complex) tensors, also
+    """Apply 'base', 'scale:F', 'shift:F', 'spike' or 'near_tie' to floating (and complex) tensors, also
     those inside lists and tuples of the inputs; returns the inputs and the transform actually
     applied. Scaling and shifting apply only when every floating input is float32/float64,
     complex or half (half precision is only scaled, by a power of two: HALF_SCALE_EXP); a
@@ -46,6 +46,10 @@ def transform_inputs(inputs: list, transform: str, seed: int = 0) -> tuple[list,
     never spiked nor scaled, so a sampled global norm over them was ok (and scale:1e3 was
     reported applied to a complex input it had left as it was)."""
     kind, _, arg = transform.partition(":")
+    if kind == "near_tie":
+        gen = torch.Generator().manual_seed(seed ^ 0x7E1E)
+        out, placed = _near_tied(inputs, gen)
+        return out, transform if placed else "base"
     if kind == "spike":
         gen = torch.Generator().manual_seed(seed ^ 0x5D1CE)
         # (tensor, spiked?): a big input takes its spike in place, so identity cannot tell
@@ -126,6 +130,47 @@ def _spiked(items: list | tuple, gen: torch.Generator, depth: int = 0,
             p = False
         placed = placed or p
     return out, placed
+
+
+NEAR_TIE_ULPS = 12
+"""A near tie sits 1 to 2^12 units in the last place below its row's maximum (log-uniform):
+an argmax over keys rounded to float16 (13 bits fewer than float32) or any shorter key ties
+or misorders it in most rows, while every float32 comparison still tells the two apart."""
+
+
+def _near_tied(items: list, gen: torch.Generator) -> tuple[list, bool]:
+    """`near_tie` on every top-level float32/float64 tensor of at least two elements in its
+    last dimension (labels left alone); whether one was placed."""
+    out, placed = [], False
+    for x in items:
+        ok = isinstance(x, torch.Tensor) and x.dtype in SPIKED and x.dim() >= 1 and x.shape[-1] >= 2
+        if ok and not looks_like_labels(x, gen):
+            out.append(near_tie(x, gen))
+            placed = True
+        else:
+            out.append(x)
+    return out, placed
+
+
+def near_tie(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """A copy of `x` in which each row (along the last dimension) has one other element set
+    just below the row's maximum (NEAR_TIE_ULPS): the problem's own answer (the index of the
+    maximum, a sort order) is unchanged, but a key with fewer bits than the input's own
+    ties the two. Red team s69D: an argmax over float16-rounded keys was wrong on ~0.2% of
+    randn rows and ok in ~1 check of 9 (`integer_output` problems are compared exactly, so
+    only a row whose top two meet shows it)."""
+    rows = x.detach().reshape(-1, x.shape[-1]).clone()
+    top, where = rows.max(dim=1)
+    n = rows.shape[1]
+    other = (where.cpu() + 1 + torch.randint(n - 1, (rows.shape[0],), generator=gen)) % n
+    ulps = torch.floor(2.0 ** (NEAR_TIE_ULPS * torch.rand(rows.shape[0], generator=gen, dtype=torch.float64)))
+    wide = top.double()
+    spacing = (torch.nextafter(top, torch.full_like(top, math.inf)) - top).double()
+    below = (wide - ulps.to(wide.device) * spacing).to(rows.dtype)
+    finite = torch.isfinite(below) & (below < top)
+    index = torch.arange(rows.shape[0], device=rows.device)[finite]
+    rows[index, other.to(rows.device)[finite]] = below[finite]
+    return rows.reshape(x.shape)
 
 
 def _positions(x: torch.Tensor, gen: torch.Generator, count: int) -> tuple[torch.Tensor, ...]:

@@ -218,3 +218,23 @@ def test_a_capped_spike_stays_small_enough_for_an_overflowing_reference():
     assert applied == "spike:16" and capped[0].abs().max() == SPIKE_CAPPED
     assert torch.isfinite(torch.exp(capped[0].abs()).sum())
     assert (capped[0] != x).sum() >= 1 and (capped[0] != x).sum() <= 4
+
+
+def test_a_near_tie_set_keeps_every_argmax_and_ties_a_rounded_key():
+    """argmax_dim's near_tie trial (red team s69D): each row gets one element a few float32
+    ulps below its maximum, so the answer stays, the draw repeats from its seed, labels are
+    left alone, and an argmax over float16-rounded keys is wrong on many rows (on plain randn
+    rows ~0.2%: ok in ~1 check of 9)."""
+    from evaluator.input_transforms import transform_inputs
+
+    gen = torch.Generator().manual_seed(3)
+    x = torch.randn(64, 1500, generator=gen)
+    labels = torch.randint(0, 3, (64, 8), generator=gen).float()
+    (y, same), applied = transform_inputs([x, labels], "near_tie", seed=11)
+    (again, _), _ = transform_inputs([x, labels], "near_tie", seed=11)
+    assert applied == "near_tie" and torch.equal(y, again) and same is labels
+    assert torch.equal(torch.argmax(y, 1), torch.argmax(x, 1))
+    assert int((y != x).sum()) == 64
+    rounded = torch.argmax(y.half().float(), 1)
+    assert int((rounded != torch.argmax(x, 1)).sum()) >= 8
+    assert transform_inputs([torch.randn(4, dtype=torch.float16)], "near_tie")[1] == "base"
