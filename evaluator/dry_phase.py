@@ -260,10 +260,12 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
 
 def _steered(seen: dict) -> bool:
     """Whether the loaded data decides some store lane in this model (a storage, or a returned
-    tensor, with lanes stored maybe or loose: evaluator.dry_taint), in any config's forward."""
+    tensor, with lanes stored maybe or loose: evaluator.dry_taint), or a branch or loop test of a
+    launch (`branched`: dry_launch `_known_tests`, which stops it), in any config's forward."""
     forwards = [seen, *(v for v in seen.get("variants") or () if isinstance(v, dict))]
-    return any(isinstance(entry, dict) and ("certain" in entry or "loose" in entry)
-               for one in forwards for entry in (one.get("storages") or {}).values())
+    return any(one.get("branched") for one in forwards) or \
+        any(isinstance(entry, dict) and ("certain" in entry or "loose" in entry)
+            for one in forwards for entry in (one.get("storages") or {}).values())
 
 
 _GROUNDED = "its stores' masks or addresses are the loaded data's to decide (evaluator.dry_values)"
