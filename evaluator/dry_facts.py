@@ -3,8 +3,13 @@ where it stores can depend on what it loads, and which of its loops it may run o
 
 The model runs a kernel's programs with memory replaced: every load returns zeros (or its
 `other`), so it is right about where the kernel stores only where no loaded value reaches a
-store's address or mask, an atomic's, or a branch or loop bound (`data_bound`: a gather's
-indices, a flag a program spins on, an `if` on a loaded maximum). Such a kernel has no model.
+store's address or mask, an atomic's, or a branch or loop bound (a gather's indices, a flag a
+program spins on, an `if` on a loaded maximum). Such a kernel runs with each lane's dependence
+on the data carried (`unmasked`, below), and one whose branch or loop tests read loaded values
+(`branched`, session 69) with each test checked known (evaluator.dry_launch `_known_tests`: on
+the problem's draw a flag torch made is known; where the data decides a test the launch is
+rolled back, as when such a kernel had no model). `data_bound` is left for a kernel whose
+source cannot be read.
 
 And it runs each runtime loop (`range` / `tl.range`) whose body stores nothing (nor does a
 helper it calls) and whose assigned names reach no store's address or mask and no branch or
