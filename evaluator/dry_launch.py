@@ -376,7 +376,7 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, f
             dry_taint.clean(value)
         if facts.branched:
             _known_tests(scope)
-        with _dry_builder(builder, memory, pace.budget, facts.unmasked, fn.__code__), _short_loops(facts.shortened, facts.ends), \
+        with _tests_checked(facts.branched), _dry_builder(builder, memory, pace.budget, facts.unmasked, fn.__code__), _short_loops(facts.shortened, facts.ends), \
                 np.errstate(all="ignore"), _programs_running():
             builder.grid_dim = grid
             for x in range(grid[0]):
@@ -431,13 +431,42 @@ def _known_tests(scope) -> None:
 
     for name in ("__bool__", "__index__"):
         plain = getattr(tl.core.tensor, name)
+        if getattr(plain, "_krl_checked", False):
+            continue
 
         def checked(self, plain=plain, name=name):
             _TESTS[0] += 1
             if dry_taint.of(self.handle).any() or _TESTS[0] > MAX_TESTS:
                 raise DataTest(f"a test ({name}) the loaded data decides")
             return plain(self)
+        checked._krl_checked = True
         scope.set_attr(tl.core.tensor, name, checked)
+
+
+@contextmanager
+def _tests_checked(branched: bool):
+    """While a `branched` kernel runs, every patch of the language (the interpreter's
+    `_patch_lang`, made again by a device function's call: `tl.max` is one, from a module whose
+    language the launch's patch did not cover) is followed by `_known_tests`: the plain patch
+    puts the interpreter's own `__bool__` back, and a test after a `tl.max` of loaded values went
+    unchecked (`if tl.max(x, axis=0) > 0:` took the branch the model's zeros chose)."""
+    if not branched:
+        yield
+        return
+    from triton.runtime import interpreter as ti
+
+    patch = ti._patch_lang
+
+    def patched(fn):
+        scope = patch(fn)
+        _known_tests(scope)
+        return scope
+
+    ti._patch_lang = patched
+    try:
+        yield
+    finally:
+        ti._patch_lang = patch
 
 
 def _site(code) -> int | None:
