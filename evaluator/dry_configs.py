@@ -285,9 +285,12 @@ def _stored(made: list, budget, outputs: tuple, skip: frozenset, observe=None) -
     from evaluator.dry_launch import Unmodelled, stored
 
     unrun: list = []
+    branched: list = []  # launches a test the data decides stopped: dry_phase `_steered`
     try:
-        reply = {"storages": stored(made, budget, outputs, skip, unrun, observe),
+        reply = {"storages": stored(made, budget, outputs, skip, unrun, observe, branched),
                  "launches": [[x.name, list(x.grid)] for x in made]}
+        if branched:
+            reply["branched"] = branched[:8]
         return {**reply, "unrun": unrun[:8]} if unrun else reply
     except Unmodelled as exc:
         return {"unmodelled": str(exc)[:300]}

@@ -3,8 +3,13 @@ where it stores can depend on what it loads, and which of its loops it may run o
 
 The model runs a kernel's programs with memory replaced: every load returns zeros (or its
 `other`), so it is right about where the kernel stores only where no loaded value reaches a
-store's address or mask, an atomic's, or a branch or loop bound (`data_bound`: a gather's
-indices, a flag a program spins on, an `if` on a loaded maximum). Such a kernel has no model.
+store's address or mask, an atomic's, or a branch or loop bound (a gather's indices, a flag a
+program spins on, an `if` on a loaded maximum). Such a kernel runs with each lane's dependence
+on the data carried (`unmasked`, below), and one whose branch or loop tests read loaded values
+(`branched`, session 69) with each test checked known (evaluator.dry_launch `_known_tests`: on
+the problem's draw a flag torch made is known; where the data decides a test the launch is
+rolled back, as when such a kernel had no model). `data_bound` is left for a kernel whose
+source cannot be read.
 
 And it runs each runtime loop (`range` / `tl.range`) whose body stores nothing (nor does a
 helper it calls) and whose assigned names reach no store's address or mask and no branch or
@@ -43,6 +48,7 @@ class Facts:
     reads: bool  # the body reads memory (a helper's result is then data)
     writes: bool  # the body stores or makes an atomic (a helper's arguments then matter)
     addressed: bool = False  # `unmasked`, and a loaded value reaches a store's address
+    branched: bool = False  # `unmasked`, and a loaded value reaches a branch or loop test
 
 
 _CACHE: dict = {}
@@ -79,8 +85,14 @@ def _read(py) -> Facts:
     # gave no model at all: s61d; stored maskless, a capped grid's cap went unseen: s65h; not run,
     # a capped grid storing at a loaded zero's offset was whole nowhere: s65e)
     unmasked = bound is not None and scan.sink(data, stores=False) is None
-    addressed = unmasked and scan.sink(data, masks=False) is not None
-    bound = None if unmasked else bound
+    addressed = bound is not None and scan.sink(data, masks=False, branches=False) is not None
+    # where they reach a branch or a loop's bound (`if tl.load(flag) == 1:` choosing a capped
+    # store), it runs so too, each test checked known there (dry_launch `_known_tests`): on the
+    # problem's draw the test is the GPU's (evaluator.dry_values); not run, the capped store
+    # was nowhere at either size (red team s68d)
+    branched = bound is not None and not unmasked
+    unmasked = unmasked or branched
+    bound = None
     short, ends = set(), set()
     for loop in scan.loops:
         where = (py.__code__.co_filename, loop.iter.lineno)
@@ -96,7 +108,8 @@ def _read(py) -> Facts:
         ends |= helpers[h].ends
         unmasked = unmasked or helpers[h].unmasked
         addressed = addressed or helpers[h].addressed
-    return Facts(frozenset(short), frozenset(ends), bound, unmasked, scan.reads, scan.writes, addressed)
+        branched = branched or helpers[h].branched
+    return Facts(frozenset(short), frozenset(ends), bound, unmasked, scan.reads, scan.writes, addressed, branched)
 
 
 def _jitted(v: object) -> bool:
@@ -166,20 +179,22 @@ class _Scan:
                     grown = True
         return out
 
-    def sink(self, names: set[str], masks: bool = True, stores: bool = True, inline: bool = True) -> str | None:
+    def sink(self, names: set[str], masks: bool = True, stores: bool = True, inline: bool = True,
+             branches: bool = True) -> str | None:
         """Where a name of `names` (or, with `inline`, a read written in place: `data`) steers
         what is stored (None: nowhere); with `masks` False, a store's (or atomic's) own mask is
         not counted; with `stores` False, only branches and loops are (a store's mask and
-        address: dry_taint carries them per lane)."""
+        address: dry_taint carries them per lane); with `branches` False, only stores are."""
         if not inline:
-            return self._sink(names, masks, stores, _uses)
-        return self._sink(names, masks, stores, self.data)
+            return self._sink(names, masks, stores, _uses, branches)
+        return self._sink(names, masks, stores, self.data, branches)
 
-    def _sink(self, names: set[str], masks: bool, stores: bool, data) -> str | None:
+    def _sink(self, names: set[str], masks: bool, stores: bool, data, branches: bool = True) -> str | None:
         for node in ast.walk(self.func):
-            if isinstance(node, (ast.If, ast.While, ast.IfExp)) and data(node.test, names):
+            if branches and isinstance(node, (ast.If, ast.While, ast.IfExp)) and data(node.test, names):
                 return f"a branch or loop at line {node.lineno} tests a value it loads"
-            if isinstance(node, ast.For) and _callee(node.iter) != "static_range" and data(node.iter, names):
+            if branches and isinstance(node, ast.For) and _callee(node.iter) != "static_range" \
+                    and data(node.iter, names):
                 return f"a loop at line {node.lineno} runs to a value it loads"
             if stores and isinstance(node, ast.Call) and self._writes(node) and \
                     any(data(a, names) for a in self.steering(node, masks)):

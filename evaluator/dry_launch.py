@@ -92,7 +92,7 @@ class Launch:
 
 
 def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: frozenset = frozenset(),
-           unrun: list | None = None, observe=None) -> dict[str, dict]:
+           unrun: list | None = None, observe=None, branched: list | None = None) -> dict[str, dict]:
     """Per storage the forward's launches were handed (named by the first launch and argument
     that got it: `kernel#i:arg`, i counting that kernel's launches), its elements and how many
     of them some launch stored, per element size it was stored at. A launch the model cannot
@@ -108,7 +108,12 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
     Launches of the kernels in `skip` (those the knock-out round found the result does not need,
     or whose writes were constants: pipeline `decoys`, `constant`) name storages but store
     nothing here: a full-grid zero fill before a capped kernel made the union whole at the
-    declared sizes, where the capped kernel's share is what the GPU computes (s61d)."""
+    declared sizes, where the capped kernel's share is what the GPU computes (s61d).
+
+    A launch whose branch or loop test the loaded data decides (dry_facts `branched`) runs with
+    each test checked known (`_known_tests`); where one is not (the model's zeros, a value the
+    draw does not hold) it is as if not run (its stores rolled back: `_rolled_back`) and named in
+    `branched`: evaluator.dry_phase then models the forward on the problem's draw."""
     memory, names, seen, unrun = dry_memory.Memory(), {}, {}, [] if unrun is None else unrun
     pace, ran_all = _Pace(budget), len(unrun)
     keys = kernel_identity.keys(launches)  # one factory's two kernels are two keys
@@ -127,7 +132,8 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
             # an upper bound of a launch's stores (`unmasked`: dry_taint) is no update in place of any element
             memory.begin(None if facts.unmasked else keys[k], keys[k], f"{launch.name}#{ordinal}")
             memory.values = dry_values.of(k)  # the real forward's copies it loads (evaluator.dry_values)
-            _run(launch, args, kwargs, memory, facts, pace)
+            with _rolled_back(memory, facts, f"{launch.name}#{ordinal}", unrun, branched):
+                _run(launch, args, kwargs, memory, facts, pace)
             if observe is not None:  # each launch's own stores (`current`): dry_configs.Least
                 observe(k, memory, names)
         except _OutOfTime as exc:
@@ -177,6 +183,26 @@ def _skipped(launch: Launch, skip: frozenset) -> bool:
     identity, or, for an autotuned kernel, the config it runs under (dry_configs.tag: a config
     the round knocked it out under; under the others it is modelled, red team s68b)."""
     return launch.name in skip or launch.identity in skip or dry_configs.tag(launch.kernel, launch.kwargs) in skip
+
+
+@contextmanager
+def _rolled_back(memory: dry_memory.Memory, facts, name: str, unrun: list, branched: list | None):
+    """A `branched` launch (dry_facts) whose run stops (a test the data decides, its pace, an op
+    the model does not know) stores nothing, as before session 69 when it was never run: what
+    its first programs stored is no lower bound (a decoupled look-back's first program, whole at
+    a CPU size of one block, short at the declared ones); named in `unrun`, and in `branched`
+    where a test stopped it."""
+    if not facts.branched:
+        yield
+        return
+    saved = memory.checkpoint()
+    try:
+        yield
+    except Unmodelled as exc:
+        memory.rollback(saved)
+        unrun.append(f"{name}: {str(exc)[:120]}")
+        if isinstance(exc, DataTest) and branched is not None:
+            branched.append(name)
 
 
 def _spans(storage: dry_memory._Storage) -> dict[str, int]:
@@ -348,13 +374,16 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, f
         call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
         for value in call.values():  # the launch's own arguments: known (dry_taint)
             dry_taint.clean(value)
-        with _dry_builder(builder, memory, pace.budget, facts.unmasked, fn.__code__), _short_loops(facts.shortened, facts.ends), \
+        if facts.branched:
+            _known_tests(scope)
+        with _tests_checked(facts.branched), _dry_builder(builder, memory, pace.budget, facts.unmasked, fn.__code__), _short_loops(facts.shortened, facts.ends), \
                 np.errstate(all="ignore"), _programs_running():
             builder.grid_dim = grid
             for x in range(grid[0]):
                 for y in range(grid[1]):
                     for z in range(grid[2]):
                         builder.grid_idx = (x, y, z)
+                        _TESTS[0] = 0
                         fn(**call)
                         pace.ran()
     except Unmodelled:
@@ -381,6 +410,63 @@ def _programs_running():
         yield
     finally:
         _State.running = before
+
+
+class DataTest(Unmodelled):
+    """A branch or loop test of a `branched` kernel (dry_facts) that the loaded data decides."""
+
+
+MAX_TESTS = 1 << 16  # tests of scalar tensors one program makes at most (more: a spin, DataTest)
+_TESTS = [0]
+
+
+def _known_tests(scope) -> None:
+    """Every test of a scalar tensor (`if`, `while`, a range's bound: the interpreter's `__bool__`
+    and `__index__`) raises DataTest where the loaded data decides it (evaluator.dry_taint), so a
+    `branched` kernel runs only the way the GPU runs it on the same values: on the model's zeros
+    `if tl.load(flag) == 1:` took the branch the zeros chose (red team s68d); on the problem's
+    draw (evaluator.dry_values) the flag is known. A program testing more than MAX_TESTS times
+    (a spin on a flag that no other program's store reaches here) is one too."""
+    import triton.language as tl
+
+    for name in ("__bool__", "__index__"):
+        plain = getattr(tl.core.tensor, name)
+        if getattr(plain, "_krl_checked", False):
+            continue
+
+        def checked(self, plain=plain, name=name):
+            _TESTS[0] += 1
+            if dry_taint.of(self.handle).any() or _TESTS[0] > MAX_TESTS:
+                raise DataTest(f"a test ({name}) the loaded data decides")
+            return plain(self)
+        checked._krl_checked = True
+        scope.set_attr(tl.core.tensor, name, checked)
+
+
+@contextmanager
+def _tests_checked(branched: bool):
+    """While a `branched` kernel runs, every patch of the language (the interpreter's
+    `_patch_lang`, made again by a device function's call: `tl.max` is one, from a module whose
+    language the launch's patch did not cover) is followed by `_known_tests`: the plain patch
+    puts the interpreter's own `__bool__` back, and a test after a `tl.max` of loaded values went
+    unchecked (`if tl.max(x, axis=0) > 0:` took the branch the model's zeros chose)."""
+    if not branched:
+        yield
+        return
+    from triton.runtime import interpreter as ti
+
+    patch = ti._patch_lang
+
+    def patched(fn):
+        scope = patch(fn)
+        _known_tests(scope)
+        return scope
+
+    ti._patch_lang = patched
+    try:
+        yield
+    finally:
+        ti._patch_lang = patch
 
 
 def _site(code) -> int | None:

@@ -137,6 +137,16 @@ class _Storage:
         return self.stored(itemsize) if bits is None else int(np.count_nonzero(bits))
 
 
+_MARKED = ("marks", "loaded", "updated", "current", "overwritten", "launch_over", "launch_span", "certain",
+           "unjudged")  # a _Storage's fields its launches change (Memory.checkpoint)
+
+
+def _copied(value):
+    if isinstance(value, dict):
+        return {k: v.copy() if isinstance(v, (np.ndarray, list)) else v for k, v in value.items()}
+    return value
+
+
 def span(bits: np.ndarray) -> int:
     """Elements from the first True of `bits` to its last, both counted (0 where none is)."""
     if bits.size == 0 or not bits.any():
@@ -198,6 +208,24 @@ class Memory:
         for storage in self.storages.values():
             storage.loaded.clear()
             storage.current.clear()
+
+    def checkpoint(self) -> tuple:
+        """What every storage's marks and the loose count are now (copies), for `rollback`:
+        a launch whose branch the loaded data decides is then as if not run (dry_launch
+        `_known_tests`; its first programs' stores are no lower bound where the draw ran them)."""
+        kept = {key: {f: _copied(getattr(s, f)) for f in _MARKED} for key, s in self.storages.items()}
+        return kept, dict(self.loose)
+
+    def rollback(self, saved: tuple) -> None:
+        """The storages' marks as `checkpoint` saw them (a storage placed since keeps none)."""
+        kept, loose = saved
+        for key, storage in self.storages.items():
+            for f, value in kept.get(key, {}).items():
+                setattr(storage, f, value)
+            if key not in kept:
+                for f in _MARKED:
+                    setattr(storage, f, type(getattr(storage, f))())
+        self.loose = loose
 
     def load(self, ptrs: np.ndarray, mask: np.ndarray, itemsize: int) -> None:
         """Mark, for the running launch, the elements its `mask`ed lanes read (lanes outside

@@ -32,7 +32,9 @@ stores nothing there, the rest judged (dry_launch.stored; s65e). Where a store l
 loaded data's to decide (evaluator.dry_taint), both sizes are modelled again on the problem's
 CPU draw, each launch loading its storages' values as made where the GPU's launch loads the
 same (`_grounded`, evaluator.dry_values): on the model's zeros `(pid < 4096) ^ (x != x)` stored
-no lane for certain at either size (red team s66c, ok at 1.0040). What has no model otherwise (more than
+no lane for certain at either size (red team s66c, ok at 1.0040); so are they where a launch's
+branch or loop test was the data's on the zeros (`branched`, dry_launch `_known_tests`: `if
+tl.load(flag) == 1:` choosing a capped store was not run, red team s68d). What has no model otherwise (more than
 `dry_command.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so in
 `details["dry"]`; a problem whose inputs are past `dry_tells.REAL_ELEMENTS` where the real forward
 was needed is refused (session 65: its give-up was the candidate's to cause by any host read). Not judged (docs/threat_model.md): a reduction cut short (the model does
@@ -262,10 +264,12 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
 
 def _steered(seen: dict) -> bool:
     """Whether the loaded data decides some store lane in this model (a storage, or a returned
-    tensor, with lanes stored maybe or loose: evaluator.dry_taint), in any config's forward."""
+    tensor, with lanes stored maybe or loose: evaluator.dry_taint), or a branch or loop test of a
+    launch (`branched`: dry_launch `_known_tests`, which stops it), in any config's forward."""
     forwards = [seen, *(v for v in seen.get("variants") or () if isinstance(v, dict))]
-    return any(isinstance(entry, dict) and ("certain" in entry or "loose" in entry)
-               for one in forwards for entry in (one.get("storages") or {}).values())
+    return any(one.get("branched") for one in forwards) or \
+        any(isinstance(entry, dict) and ("certain" in entry or "loose" in entry)
+            for one in forwards for entry in (one.get("storages") or {}).values())
 
 
 _GROUNDED = "its stores' masks or addresses are the loaded data's to decide (evaluator.dry_values)"

@@ -109,11 +109,14 @@ def test_a_matmuls_k_loop_runs_one_trip_and_its_stores_are_modelled():
     assert {line for _, line in facts.shortened} == {_line(_matmul, "for k0 in range")}
 
 
-def test_a_branch_on_a_loaded_value_has_no_model_a_store_it_steers_is_carried():
+def test_a_branch_on_a_loaded_value_runs_checked_a_store_it_steers_is_carried():
     # a store's address or mask the data steers runs with its lanes' dependence carried
-    # (evaluator.dry_taint, session 66: tests/unit/evaluator/test_dry_taint.py)
+    # (evaluator.dry_taint, session 66: tests/unit/evaluator/test_dry_taint.py); a branch on a
+    # loaded value runs with its tests checked known (session 69: test_dry_values.py)
     assert dry_facts.facts(_scatter).data_bound is None and dry_facts.facts(_scatter).unmasked
-    assert "branch" in dry_facts.facts(_if_loaded).data_bound
+    facts = dry_facts.facts(_if_loaded)
+    assert facts.data_bound is None and facts.unmasked and facts.branched
+    assert not dry_facts.facts(_scatter).branched
 
 
 def test_a_read_written_inline_is_data_as_a_named_one():
@@ -121,7 +124,7 @@ def test_a_read_written_inline_is_data_as_a_named_one():
     loaded name, so the model took the branch (or the mask) its zeros chose, where the GPU's
     flag (torch.ones) chose the capped one. And a loop over a tuple raised out of the reading,
     which left the whole forward without a model."""
-    assert "branch" in dry_facts.facts(_if_inline_load).data_bound
+    assert dry_facts.facts(_if_inline_load).branched
     facts = dry_facts.facts(_mask_inline_load)
     assert facts.data_bound is None and facts.unmasked
     assert dry_facts.facts(_over_a_tuple).data_bound is None

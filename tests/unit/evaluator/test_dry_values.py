@@ -67,6 +67,39 @@ def _flag_first(x_ptr, y_ptr, flag_ptr, n, BLOCK: tl.constexpr):
     tl.store(y_ptr + offs, x, mask=(offs < n) & ((offs * 0 + pid < 16) | (flag == 0)))
 
 
+@triton.jit
+def _capped_if_flag(x_ptr, y_ptr, flag_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    if tl.load(flag_ptr) == 1:  # red team s68d: a torch.ones flag, the capped store on the GPU
+        tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=(offs < n) & (pid < 16))
+    else:
+        tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=offs < n)
+
+
+@triton.jit
+def _capped_trips(x_ptr, y_ptr, flag_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    trips = tl.load(flag_ptr)
+    for _ in range(trips):  # a loop's bound the flag makes (`__index__`)
+        tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=(offs < n) & (pid < 16))
+    for _ in range(1 - trips):
+        tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=offs < n)
+
+
+@triton.jit
+def _stored_then_tested(x_ptr, y_ptr, flag_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, x, mask=offs < n)  # stored before a test the data decides: rolled back
+    if tl.atomic_add(flag_ptr, 0) == 1:  # an atomic's old value: never known
+        tl.store(y_ptr + offs, tl.maximum(x, 0.0), mask=(offs < n) & (pid < 16))
+
+
 def _key(t) -> int:
     return t.untyped_storage()._cdata
 
@@ -177,3 +210,39 @@ def test_a_data_addressed_launch_the_pace_stops_leaves_its_storages_unjudged():
     got = dry_launch.stored([dry_launch.Launch(_wrapped, (n // 64,), (*tensors, n), {"BLOCK": 64})],
                             dry_launch.Budget(40, cpu=lambda: float(next(ticks))), unrun=unrun)
     assert unrun and "_wrapped#0:1" not in got
+
+
+def _branched(kernel, n: int, real: bool = True) -> tuple:
+    from evaluator import dry_launch
+
+    tensors = [torch.randn(n), torch.empty(n), torch.ones(1, dtype=torch.int32)]
+    dry_values.start()
+    if real:
+        dry_values.take(0, kernel, tensors, {}, _key)
+    unrun, branched = [], []
+    got = dry_launch.stored([dry_launch.Launch(kernel, (-(-n // 64),), (*tensors, n), {"BLOCK": 64})],
+                            dry_launch.Budget(60), unrun=unrun, branched=branched)
+    return got[f"{kernel.fn.__name__}#0:1"], unrun, branched
+
+
+@needs_interpreter
+def test_a_capped_store_under_a_branch_on_a_loaded_flag_is_seen_on_the_draw():
+    """Red team s68d: `if tl.load(flag) == 1:` chose a capped store where the flag is torch.ones.
+    Data-bound, the launch was not run, and nothing was judged at either size; now each test
+    runs checked known: on the model's zeros it is the data's (the launch stores nothing and is
+    named `branched`, so the forward is modelled on the draw), on the draw the flag is 1."""
+    for kernel in (_capped_if_flag, _capped_trips):
+        zeros, unrun, branched = _branched(kernel, 1 << 14, real=False)
+        assert zeros["stored"] == {} and unrun and branched == [f"{kernel.fn.__name__}#0"], kernel
+        cpu, _, _ = _branched(kernel, 1000)
+        dec, unrun, branched = _branched(kernel, 1 << 14)
+        assert cpu["stored"] == {"4": 1000} and dec["stored"] == {"4": 1024} and not unrun and not branched
+        assert dry_rules._short({"storages": {"y": cpu}}, {"storages": {"y": dec}}) == ("y", "4", 1 << 14, 1024)
+
+
+@needs_interpreter
+def test_a_launch_a_data_decided_test_stops_stores_nothing():
+    """What its programs stored before the test stopped it is no lower bound (a decoupled
+    look-back's first program is whole at a one-block CPU size): rolled back, as never run."""
+    got, unrun, branched = _branched(_stored_then_tested, 1 << 12)
+    assert got["stored"] == {} and branched == ["_stored_then_tested#0"] and "test" in unrun[0]
