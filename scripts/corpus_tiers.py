@@ -19,7 +19,7 @@ report (a new file) stays in `make test` until the list is written again, and a 
 now that no report ran (a slow file entered by hand, with its estimated seconds) stays listed.
 
 Usage: python scripts/corpus_tiers.py REPORT.xml [REPORT.xml ...] [--hacks-over 3]
-       [--honest-over 6]
+       [--honest-over 4]
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("reports", type=Path, nargs="+")
     parser.add_argument("--hacks-over", type=float, default=3.0)
-    parser.add_argument("--honest-over", type=float, default=6.0)
+    parser.add_argument("--honest-over", type=float, default=4.0)
     args = parser.parse_args()
     cases = slow_cases(args.reports, args.hacks_over, args.honest_over)
     LIST.write_text(HEADER + "".join(f"{case} {seconds:.1f}\n" for case, seconds in cases))
