@@ -6,7 +6,7 @@ The model runs a kernel's programs with memory replaced: every load returns zero
 store's address or mask, an atomic's, or a branch or loop bound (a gather's indices, a flag a
 program spins on, an `if` on a loaded maximum). Such a kernel runs with each lane's dependence
 on the data carried (`unmasked`, below), and one whose branch or loop tests read loaded values
-(`branched`, session 69) with each test checked known (evaluator.dry_launch `_known_tests`: on
+(`branched`, session 69) with each test checked known (evaluator.evaluator.dry_tests: on
 the problem's draw a flag torch made is known; where the data decides a test the launch is
 rolled back, as when such a kernel had no model). `data_bound` is left for a kernel whose
 source cannot be read.
@@ -87,7 +87,7 @@ def _read(py) -> Facts:
     unmasked = bound is not None and scan.sink(data, stores=False) is None
     addressed = bound is not None and scan.sink(data, masks=False, branches=False) is not None
     # where they reach a branch or a loop's bound (`if tl.load(flag) == 1:` choosing a capped
-    # store), it runs so too, each test checked known there (dry_launch `_known_tests`): on the
+    # store), it runs so too, each test checked known there (evaluator.dry_tests): on the
     # problem's draw the test is the GPU's (evaluator.dry_values); not run, the capped store
     # was nowhere at either size (red team s68d)
     branched = bound is not None and not unmasked

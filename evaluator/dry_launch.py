@@ -56,7 +56,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from evaluator import dry_configs, dry_facts, dry_memory, dry_taint, dry_values, kernel_identity
+from evaluator import (
+    dry_configs,
+    dry_facts,
+    dry_memory,
+    dry_taint,
+    dry_tests,
+    dry_values,
+    kernel_identity,
+)
 from evaluator.dry_memory import Unmodelled
 
 
@@ -111,7 +119,7 @@ def stored(launches: list[Launch], budget: Budget, outputs: tuple = (), skip: fr
     declared sizes, where the capped kernel's share is what the GPU computes (s61d).
 
     A launch whose branch or loop test the loaded data decides (dry_facts `branched`) runs with
-    each test checked known (`_known_tests`); where one is not (the model's zeros, a value the
+    each test checked known (evaluator.dry_tests); where one is not (the model's zeros, a value the
     draw does not hold) it is as if not run (its stores rolled back: `_rolled_back`) and named in
     `branched`: evaluator.dry_phase then models the forward on the problem's draw."""
     memory, names, seen, unrun = dry_memory.Memory(), {}, {}, [] if unrun is None else unrun
@@ -201,7 +209,7 @@ def _rolled_back(memory: dry_memory.Memory, facts, name: str, unrun: list, branc
     except Unmodelled as exc:
         memory.rollback(saved)
         unrun.append(f"{name}: {str(exc)[:120]}")
-        if isinstance(exc, DataTest) and branched is not None:
+        if isinstance(exc, dry_tests.DataTest) and branched is not None:
             branched.append(name)
 
 
@@ -374,16 +382,14 @@ def _run(launch: Launch, args: tuple, kwargs: dict, memory: dry_memory.Memory, f
         call = {k: v if k in executor.constexprs else ti._implicit_cvt(v) for k, v in call.items()}
         for value in call.values():  # the launch's own arguments: known (dry_taint)
             dry_taint.clean(value)
-        if facts.branched:
-            _known_tests(scope)
-        with _tests_checked(facts.branched), _dry_builder(builder, memory, pace.budget, facts.unmasked, fn.__code__), _short_loops(facts.shortened, facts.ends), \
+        with dry_tests.checked(scope, facts.branched), _dry_builder(builder, memory, pace.budget, facts.unmasked, fn.__code__), _short_loops(facts.shortened, facts.ends), \
                 np.errstate(all="ignore"), _programs_running():
             builder.grid_dim = grid
             for x in range(grid[0]):
                 for y in range(grid[1]):
                     for z in range(grid[2]):
                         builder.grid_idx = (x, y, z)
-                        _TESTS[0] = 0
+                        dry_tests.new_program()
                         fn(**call)
                         pace.ran()
     except Unmodelled:
@@ -410,63 +416,6 @@ def _programs_running():
         yield
     finally:
         _State.running = before
-
-
-class DataTest(Unmodelled):
-    """A branch or loop test of a `branched` kernel (dry_facts) that the loaded data decides."""
-
-
-MAX_TESTS = 1 << 16  # tests of scalar tensors one program makes at most (more: a spin, DataTest)
-_TESTS = [0]
-
-
-def _known_tests(scope) -> None:
-    """Every test of a scalar tensor (`if`, `while`, a range's bound: the interpreter's `__bool__`
-    and `__index__`) raises DataTest where the loaded data decides it (evaluator.dry_taint), so a
-    `branched` kernel runs only the way the GPU runs it on the same values: on the model's zeros
-    `if tl.load(flag) == 1:` took the branch the zeros chose (red team s68d); on the problem's
-    draw (evaluator.dry_values) the flag is known. A program testing more than MAX_TESTS times
-    (a spin on a flag that no other program's store reaches here) is one too."""
-    import triton.language as tl
-
-    for name in ("__bool__", "__index__"):
-        plain = getattr(tl.core.tensor, name)
-        if getattr(plain, "_krl_checked", False):
-            continue
-
-        def checked(self, plain=plain, name=name):
-            _TESTS[0] += 1
-            if dry_taint.of(self.handle).any() or _TESTS[0] > MAX_TESTS:
-                raise DataTest(f"a test ({name}) the loaded data decides")
-            return plain(self)
-        checked._krl_checked = True
-        scope.set_attr(tl.core.tensor, name, checked)
-
-
-@contextmanager
-def _tests_checked(branched: bool):
-    """While a `branched` kernel runs, every patch of the language (the interpreter's
-    `_patch_lang`, made again by a device function's call: `tl.max` is one, from a module whose
-    language the launch's patch did not cover) is followed by `_known_tests`: the plain patch
-    puts the interpreter's own `__bool__` back, and a test after a `tl.max` of loaded values went
-    unchecked (`if tl.max(x, axis=0) > 0:` took the branch the model's zeros chose)."""
-    if not branched:
-        yield
-        return
-    from triton.runtime import interpreter as ti
-
-    patch = ti._patch_lang
-
-    def patched(fn):
-        scope = patch(fn)
-        _known_tests(scope)
-        return scope
-
-    ti._patch_lang = patched
-    try:
-        yield
-    finally:
-        ti._patch_lang = patch
 
 
 def _site(code) -> int | None:

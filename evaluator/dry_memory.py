@@ -212,7 +212,7 @@ class Memory:
     def checkpoint(self) -> tuple:
         """What every storage's marks and the loose count are now (copies), for `rollback`:
         a launch whose branch the loaded data decides is then as if not run (dry_launch
-        `_known_tests`; its first programs' stores are no lower bound where the draw ran them)."""
+        evaluator.dry_tests; its first programs' stores are no lower bound where the draw ran them)."""
         kept = {key: {f: _copied(getattr(s, f)) for f in _MARKED} for key, s in self.storages.items()}
         return kept, dict(self.loose)
 

@@ -33,7 +33,7 @@ loaded data's to decide (evaluator.dry_taint), both sizes are modelled again on 
 CPU draw, each launch loading its storages' values as made where the GPU's launch loads the
 same (`_grounded`, evaluator.dry_values): on the model's zeros `(pid < 4096) ^ (x != x)` stored
 no lane for certain at either size (red team s66c, ok at 1.0040); so are they where a launch's
-branch or loop test was the data's on the zeros (`branched`, dry_launch `_known_tests`: `if
+branch or loop test was the data's on the zeros (`branched`, evaluator.dry_tests: `if
 tl.load(flag) == 1:` choosing a capped store was not run, red team s68d). What has no model otherwise (more than
 `dry_command.MAX_LAUNCHES` launches, a model past `depth.dry_s`) keeps the verdict, said so in
 `details["dry"]`; a problem whose inputs are past `dry_tells.REAL_ELEMENTS` where the real forward
@@ -265,7 +265,7 @@ def _modelled(run: _Run, source: str, ref: Any, sizes: dict, budget: float, conf
 def _steered(seen: dict) -> bool:
     """Whether the loaded data decides some store lane in this model (a storage, or a returned
     tensor, with lanes stored maybe or loose: evaluator.dry_taint), or a branch or loop test of a
-    launch (`branched`: dry_launch `_known_tests`, which stops it), in any config's forward."""
+    launch (`branched`: evaluator.dry_tests, which stops it), in any config's forward."""
     forwards = [seen, *(v for v in seen.get("variants") or () if isinstance(v, dict))]
     return any(one.get("branched") for one in forwards) or \
         any(isinstance(entry, dict) and ("certain" in entry or "loose" in entry)

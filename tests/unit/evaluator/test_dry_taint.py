@@ -82,7 +82,7 @@ def test_a_loaded_value_in_a_store_s_mask_or_address_is_run_a_branch_on_one_runs
     for kernel in (_nan_or_cap, _sum_or_cap, _nan_skipping, _shifted, _rows_beside_a_loaded_mask):
         facts = dry_facts.facts(kernel)
         assert facts.data_bound is None and facts.unmasked and not facts.branched, kernel
-    facts = dry_facts.facts(_if_loaded)  # session 69: each test checked known (dry_launch._known_tests)
+    facts = dry_facts.facts(_if_loaded)  # session 69: each test checked known (evaluator.dry_tests)
     assert facts.data_bound is None and facts.branched
 
 
