@@ -198,7 +198,8 @@ def test_a_racy_accumulate_is_refused():
     updates on a GPU (red team s31). Refused, with what to do instead."""
     from evaluator.interpreter_races import KernelRaceError
 
-    x = torch.randn(1000)
+    # whole numbers: every order of adding them gives the same float, so the sums below are exact
+    x = torch.randint(-64, 64, (1000,)).float()
     with pytest.raises(Exception) as caught:
         racy_sum_kernel[(4,)](x, torch.zeros(1), x.numel(), BLOCK=256)
     race = _cause(caught.value)
@@ -208,7 +209,7 @@ def test_a_racy_accumulate_is_refused():
     out = torch.zeros(1)
     racy_sum_kernel[(1,)](x, out, 256, BLOCK=256)
     racy_sum_kernel[(1,)](x, out, 256, BLOCK=256)
-    assert torch.allclose(out, 2 * x[:256].sum())
+    assert torch.equal(out, (2 * x[:256].sum()).reshape(1))
 
 
 @needs_interpreter
