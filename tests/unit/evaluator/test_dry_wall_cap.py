@@ -182,15 +182,16 @@ class ModelNew(nn.Module):
 
 @pytest.mark.slow
 def test_many_configs_buy_a_forward_spinning_at_the_declared_sizes_no_time(depth_evaluator, settings):
-    """dry_s 6: one forward's cap 40 s, eight forwards' 250 s; the forward spins on the host at
+    """dry_s 2: one forward's cap 20 s, eight forwards' 90 s; the forward spins on the host at
     the declared sizes (no depth trials, nothing timed): `timeout` at the one forward's cap, not
-    the count's (granted only to the step after the forward)."""
+    the count's (granted only to the step after the forward). (dry_s 6, a 40 s cap against 250 s,
+    read the same and waited 20 s more: the suite's slowest evaluator test, session 69.)"""
     import msgspec
 
     from common.problemset import builtin_problem
 
     untimed = msgspec.structs.replace(settings, timing=False, profile=False)
-    with depth_limits(depth_evaluator, max_variants=0, dry_s=6.0) as ev:
+    with depth_limits(depth_evaluator, max_variants=0, dry_s=2.0) as ev:
         verdict = ev.evaluate(builtin_problem("activation/relu"), SPINS_AT_THE_DECLARED_SIZES, untimed)
     assert verdict.status == "timeout", verdict.feedback
-    assert "the model's wall-clock cap: 40 s)" in verdict.feedback, verdict.feedback
+    assert "the model's wall-clock cap: 20 s)" in verdict.feedback, verdict.feedback
