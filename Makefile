@@ -52,7 +52,7 @@ sandbox-tools:
 	@command -v bwrap >/dev/null && ldconfig -p | grep -q libseccomp.so.2 && command -v cc >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends bubblewrap libseccomp2 gcc libc6-dev >/dev/null; }
 
 # The hack and honest corpora's slow cases (listed in tests/corpus_slow.txt by
-# scripts/corpus_tiers.py, over 3 s per hack or residual attack, 6 s per honest file or built-in
+# scripts/corpus_tiers.py, over 1.5 s per hack or residual attack, 2 s per honest file or built-in
 # solution at its declared depth) run in test-corpus, not in test: run it (or test-all) before
 # landing evaluator changes.
 CORPUS_TESTS := tests/unit/evaluator/test_hacks.py tests/unit/evaluator/test_static_honest.py \
