@@ -535,4 +535,13 @@ FULL = {
     # autotuner's benchmark (each call counted: host_compute on the CPU and on an H100 before)
     "s60l_01_sum_dim_split_reduction_atomic_add_autotune_pre_hook_fill.py": (
         "reduction/sum_dim", {"batch_size": 2, "dim1": 300, "dim2": 150}),
+    # honest round s70f: block pointers with padding_option="zero" around tl.cumsum and a carry;
+    # FlagGems' compute dtype as a tl.constexpr, triton.language.extra's libdevice.exp and tl.fdiv
+    # on bfloat16; GroupNorm statistics summed through tl.ravel of a 2-D tile (all ok at once)
+    "s70f_04_cumsum_block_ptr_zero_padding_row_tile_tl_cumsum_carry_tl_advance.py": (
+        "reduction/cumsum", {"batch_size": 6, "dim": 1200}),
+    "s70f_06_sigmoid_bf16_flaggems_pointwise_compute_dtype_constexpr_extra_libdevice_exp_fdiv.py": (
+        "activation/sigmoid_bf16", {"batch_size": 4, "dim": 300}),
+    "s70f_03_groupnorm_group_tile_ravel_centered_stats_then_plane_apply.py": (
+        "norm/groupnorm", None),
 }

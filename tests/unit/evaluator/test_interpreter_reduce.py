@@ -418,3 +418,46 @@ def _reads_block_type(a, b):
 def _block_type_scan(x_ptr, out_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(out_ptr + offs, tl.associative_scan(tl.load(x_ptr + offs), 0, _reads_block_type))
+
+
+@triton.jit
+def _flipped(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.flip(tl.load(x_ptr + offs), 0))
+
+
+@needs_interpreter
+def test_a_flip_through_tritons_own_xor_sum_is_exact_and_fast(guarded):
+    # honest round s70f: tl.flip is eleven xor_sums of `a ^ b` for 2048 elements, run element by
+    # element (1.4 s a flip), and a reverse cumsum through it timed out in correctness
+    x = torch.randn(6, 2048)
+    out = torch.empty_like(x)
+    _flipped[(1,)](x[0], out[0], BLOCK=2048)  # the first launch's one-time setup
+    start = time.perf_counter()
+    for row in range(6):
+        _flipped[(1,)](x[row], out[row], BLOCK=2048)
+    seconds = time.perf_counter() - start
+    assert torch.equal(out, x.flip(1))
+    assert seconds < 3.0, seconds  # 8 s element by element
+
+
+@triton.jit
+def _xor_sums(x_ptr, rows_ptr, kept_ptr, all_ptr, R: tl.constexpr, C: tl.constexpr):
+    offs = tl.arange(0, R)[:, None] * C + tl.arange(0, C)[None, :]
+    v = tl.load(x_ptr + offs)
+    tl.store(rows_ptr + tl.arange(0, R), tl.xor_sum(v, 1))
+    tl.store(kept_ptr + offs // C, tl.xor_sum(v, 1, keep_dims=True) + v * 0)
+    tl.store(all_ptr, tl.xor_sum(v))
+
+
+@needs_interpreter
+def test_tritons_own_xor_sum_answers_each_packing_exactly(guarded):
+    x = torch.randint(-2**30, 2**30, (8, 16), dtype=torch.int32)
+    rows, kept, whole = torch.empty(8, dtype=torch.int32), torch.empty(8, dtype=torch.int32), \
+        torch.empty(1, dtype=torch.int32)
+    _xor_sums[(1,)](x, rows, kept, whole, R=8, C=16)
+    import numpy as np
+
+    expect = np.bitwise_xor.reduce(x.numpy(), axis=1)
+    assert np.array_equal(rows.numpy(), expect) and np.array_equal(kept.numpy(), expect)
+    assert whole.item() == np.bitwise_xor.reduce(expect)
