@@ -72,9 +72,11 @@ class FixtureProblem:
     solution: str | None = None
     tolerance: Mapping[str, float] | None = None
     family: str = "fixture"
+    distributions: tuple[str, ...] | None = None  # a built-in problem's own trials; None: the config's
 
     def content_hash(self) -> str:
-        blob = json.dumps([self.name, self.source, self.sizes, self.tolerance], sort_keys=True)
+        blob = json.dumps([self.name, self.source, self.sizes, self.tolerance]
+                          + ([list(self.distributions)] if self.distributions is not None else []), sort_keys=True)
         return hashlib.sha256(blob.encode()).hexdigest()
 
 

@@ -1,4 +1,4 @@
-# hack (open): (session 69, red team s69H) LayerNorm whose variance is E[x^2] - E[x]^2 from one pass of float32 sums, never centred: right on randn rows and on every scaled or spiked trial; on rows with a large common offset the sums cancel (max error 0.33 at 1e3 + randn, 1261 at 1e4 + randn, 8 x 512, measured in process under the interpreter) where PyTorch's answer is exact. No default trial adds an offset. problem: norm/layernorm. expect: incorrect (ok on the CPU, measured: reward 1.0004, coverage 1.0)
+# hack: (session 69, red team s69H; was ok on the CPU at reward 1.0004, coverage 1.0, when no trial moved the rows' mean; incorrect since session 70's shift:1e3 trial of the norm problems, 3-6x the norm bound there) LayerNorm whose variance is E[x^2] - E[x]^2 from one pass of float32 sums, never centred: right on randn rows and on every scaled or spiked trial; on rows with a large common offset the sums cancel (max error 0.39 at 1e3 + randn, 1261 at 1e4 + randn, 16 x 1500 and 8 x 512 under the interpreter) where PyTorch's answer holds. problem: norm/layernorm. expect: incorrect
 import torch
 import torch.nn as nn
 import triton
