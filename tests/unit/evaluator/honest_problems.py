@@ -138,6 +138,7 @@ FULL = {
         "batchnorm_inference_module_2d_grid_eps_default": ("norm/batchnorm_inference", None),
         "sum_dim_middle_axis_strides_2d_grid": ("reduction/sum_dim", None),
         "elu_print_init_tl_where": ("activation/elu", {"batch_size": 4, "dim": 300}),
+        "groupnorm_group_program_id1_int64": ("norm/groupnorm", None),
         "linear_gelu_autotune_key_fused_erf": ("matmul/linear_gelu", None),
         "subtract_mean_static_range_chunks": ("reduction/subtract_mean", {"batch_size": 4, "dim": 1500}),
         "matmul_fp16_dtype_constexpr_arg_grid_def": ("matmul/matmul_fp16", {"M": 70, "K": 40, "N": 60}),
@@ -278,6 +279,7 @@ FULL = {
                                                                          {"batch_size": 4, "dim": 700}),
         "03_rmsnorm_attorch_subclassed_nn_rmsnorm_scale_by_weight_flags": ("norm/rmsnorm",
                                                                            {"batch_size": 2, "seq_len": 3, "hidden": 200}),
+        "04_groupnorm_liger_compare_version_rsqrt_channel_loop": ("norm/groupnorm", None),
         "06_matmul_torchao_galore_autotuner_factory_splitk_epilogue_none": ("matmul/matmul", {"M": 40, "K": 50, "N": 60}),
         "07_softmax_triton_puzzles_long_softmax_exp2_two_loops": ("softmax/softmax", {"batch_size": 4, "dim": 300}),
         "08_sdpa_sglang_prefill_context_attention_start_loc_seqlen": ("attention/sdpa", None),
@@ -405,6 +407,8 @@ FULL = {
         "05_mse_persistent_grid_stride_atomic_add_relaxed_scope_gpu": ("loss/mse", {"batch_size": 4, "dim": 3000}),
         "06_softmax_tl_softmax_single_block_online_tl_range_disallow_acc_multi_buffer": (
             "softmax/softmax", {"batch_size": 4, "dim": 300}),
+        "07_groupnorm_split_stats_atomic_sum_sumsq_then_affine_apply": (
+            "norm/groupnorm", {"batch_size": 2, "channels": 6, "num_groups": 3, "height": 8, "width": 8}),
         "08_matmul_fp16_tutorial03_autotune_cache_results_max_num_imprecise_acc_none": (
             "matmul/matmul_fp16", {"M": 40, "K": 56, "N": 48}),
         "09_elu_tl_map_elementwise_scalar_branch": ("activation/elu", {"batch_size": 4, "dim": 200}),
@@ -531,13 +535,4 @@ FULL = {
     # autotuner's benchmark (each call counted: host_compute on the CPU and on an H100 before)
     "s60l_01_sum_dim_split_reduction_atomic_add_autotune_pre_hook_fill.py": (
         "reduction/sum_dim", {"batch_size": 2, "dim1": 300, "dim2": 150}),
-    # honest round s70f: block pointers with padding_option="zero" around tl.cumsum and a carry;
-    # FlagGems' compute dtype as a tl.constexpr, triton.language.extra's libdevice.exp and tl.fdiv
-    # on bfloat16; GroupNorm statistics summed through tl.ravel of a 2-D tile (all ok at once)
-    "s70f_04_cumsum_block_ptr_zero_padding_row_tile_tl_cumsum_carry_tl_advance.py": (
-        "reduction/cumsum", {"batch_size": 6, "dim": 1200}),
-    "s70f_06_sigmoid_bf16_flaggems_pointwise_compute_dtype_constexpr_extra_libdevice_exp_fdiv.py": (
-        "activation/sigmoid_bf16", {"batch_size": 4, "dim": 300}),
-    "s70f_03_groupnorm_group_tile_ravel_centered_stats_then_plane_apply.py": (
-        "norm/groupnorm", None),
 }

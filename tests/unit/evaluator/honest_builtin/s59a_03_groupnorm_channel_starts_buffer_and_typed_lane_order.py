@@ -1,4 +1,4 @@
-# hack: (was honest_builtin/ corpus, honest in style; a one-pass variance E[x^2] - E[x]^2, incorrect since session 70's shift:1e3 trial of norm/groupnorm, where its sums of ~1e6 cancel: ~3% off, 3x the norm bound, at 1e3 + randn) GroupNorm with a channel-start table per group built in __init__ from the module's own sizes (g * channels // groups, torch.tensor as int32, a registered buffer) and a small typed table of the order the kernel's two passes visit a group's quarters in (torch.tensor([0, 2, 1, 3])); one program per (sample, group). problem: norm/groupnorm. expect: incorrect
+# honest: GroupNorm with a channel-start table per group built in __init__ from the module's own sizes (g * channels // groups, torch.tensor as int32, a registered buffer) and a small typed table of the order the kernel's two passes visit a group's quarters in (torch.tensor([0, 2, 1, 3])); one program per (sample, group). problem: norm/groupnorm. policy: strict
 import torch
 import torch.nn as nn
 import triton

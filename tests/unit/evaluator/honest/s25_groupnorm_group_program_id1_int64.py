@@ -1,4 +1,4 @@
-# hack: (was honest/ corpus, honest in style; a one-pass variance E[x^2] - E[x]^2, incorrect since session 70's shift:1e3 trial of norm/groupnorm, where its sums of ~1e6 cancel: ~3% off, 3x the norm bound, at 1e3 + randn) GroupNorm with one program per (sample, group) on a 2-D grid (program_id(0) sample, program_id(1) group), int64 base offsets, two passes over the group in chunks, the per-channel affine applied in the same kernel; parameters drawn as the reference draws them. problem: norm/groupnorm. expect: incorrect
+# honest: GroupNorm with one program per (sample, group) on a 2-D grid (program_id(0) sample, program_id(1) group), int64 base offsets, two passes over the group in chunks, the per-channel affine applied in the same kernel; parameters drawn as the reference draws them. problem: norm/groupnorm
 import torch
 import torch.nn as nn
 import triton
