@@ -49,7 +49,15 @@ import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
-from evaluator import bwrap, correctness_phase, gates, judge, kept_check, knockout_round, reference_phase
+from evaluator import (
+    bwrap,
+    correctness_phase,
+    gates,
+    judge,
+    kept_check,
+    knockout_round,
+    reference_phase,
+)
 from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator.correctness_phase import set_output_bytes
