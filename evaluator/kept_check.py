@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from evaluator.pipeline import _Run
 
 CHUNK = 1 << 20  # elements compared at a time (the byte positions of a GiB output are GiBs)
+# seconds the check forward has at least: forwards slowed to end the timing at the evaluation's
+# limit must not leave the check no time (a check that runs out gives no verdict)
+MIN_S = 30.0
 
 ADVICE = ("Write every element of the output in every call, or allocate the output in each call "
           "(torch.empty or torch.zeros inside forward): a caller may write into a returned tensor "
@@ -47,7 +50,7 @@ def check(run: _Run, child: Child, locked: bool = False) -> judge.Outcome | None
     head = {"op": "kept", "id": 0, "draw_seed": secrets.randbits(62), "fill_seed": fill_seed}
     try:
         with nullcontext() if locked else run.holding(run.ev.device_lock.shared()):
-            reply, tensors = child.request(head, run.left(), max_bytes=run.bound)
+            reply, tensors = child.request(head, max(run.left(), MIN_S), max_bytes=run.bound)
     except ChildFailure as exc:  # no verdict from a forward on noise (the module's state)
         run.details["kept_output"] = {"failure": F.untrusted(run.sanitize(exc.reason))[:300]}
         return None
