@@ -169,3 +169,19 @@ def test_a_description_that_does_not_fit_its_tensor_is_not_judged():
     where = {"output": 0, "storage": 0, "nbytes": 16, "filled_as": "torch.float32", "dtype": "torch.float32",
              "byte_offset": 0, "shape": [4, 4], "stride": [4, 1]}
     assert kept_check.unchanged(where, out, SEED) is None  # 64 bytes of output in a 16-byte storage
+
+
+def test_the_kept_buffer_is_refused_where_nothing_is_timed_too(evaluator):
+    """Without timing the candidate child's last command is the check, after the trials (and
+    the profile, where one is asked): red team s69H's file is refused there as in a timed run."""
+    from pathlib import Path
+
+    from conftest import fixture_problem
+
+    from common.messages import EvalSettings
+
+    source = (Path(__file__).parent / "hacks" / "s69h_causal_softmax_kept_output_masked_zeros_written_once.py")
+    verdict = evaluator.evaluate(fixture_problem("softmax/causal_softmax"), source.read_text(),
+                                 EvalSettings(device="cpu", timeout_s=60, trials=2, timing=False))
+    assert verdict.status == "hack" and verdict.hacks == ["kept_output"], verdict.feedback
+    assert verdict.details["kept_output"]["unchanged"] > 0
