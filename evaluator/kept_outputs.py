@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 import torch
 from torch.multiprocessing.reductions import StorageWeakRef
+from torch.utils._python_dispatch import _disable_current_modes
 
 from evaluator.output_noise import random_uninitialised
 from evaluator.runner import CandidateError
@@ -45,11 +46,17 @@ _INT_OF_SIZE = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
 
 
 def note(outs: object) -> None:
-    """Remember the storage of every tensor in `outs` (a tensor, or a list or tuple of them)."""
+    """Remember the storage of every tensor in `outs` (a tensor, or a list or tuple of them),
+    past every torch mode a checked forward runs under (the harness's reads, no one's work)."""
+    with torch._C.DisableTorchFunction(), _disable_current_modes():
+        _note(outs)
+
+
+def _note(outs: object) -> None:
     items = outs if isinstance(outs, (list, tuple)) else [outs]
     for t in items:
         if isinstance(t, (list, tuple)):
-            note(t)
+            _note(t)
         elif isinstance(t, torch.Tensor) and t.layout == torch.strided and not t.is_meta:
             _remember(t)
     if len(_RETURNED) > MAX_TRACKED:
