@@ -85,6 +85,7 @@ from evaluator import (
     cuda_fidelity,
     device_lost,
     fresh_forwards,
+    kept_outputs,
     kept_work,
     noise,
     precision,
@@ -120,7 +121,7 @@ _REPEAT_TOLERANCE = Tolerance(atol=1e-3, rtol=1e-3, norm_rtol=float("inf"))
 
 _OPS = {"prepare": "prepare", "load": "load", "model": "build_reference", "run": "run", "arm": "arm",
         "go": "go", "commit": "commit", "summary": "summarise", "reveal": "reveal", "profile": "profile", "status": "status",
-        "alt": "alt", "release": "release", "cap": "cap", "dry": "dry"}
+        "alt": "alt", "release": "release", "cap": "cap", "dry": "dry", "kept": "kept"}
 
 
 class ChildState(TimedSteps, PinnedForwards):
@@ -271,7 +272,10 @@ class ChildState(TimedSteps, PinnedForwards):
         who = "candidate" if self.role == "candidate" else "problem"
         if self.model is None:
             raise ValueError("no model built")
-        return _as(who, partial(self._workspace().forward, self.model, inputs))
+        outs, launches = _as(who, partial(self._workspace().forward, self.model, inputs))
+        if self.role == "candidate":  # what it returned, remembered weakly (evaluator.kept_outputs)
+            kept_outputs.note(outs)
+        return outs, launches
 
     # ------------------------------------------------------------------ correctness
     def run(self, h: dict) -> tuple[dict, list]:
@@ -493,7 +497,9 @@ class ChildState(TimedSteps, PinnedForwards):
     def _forward_only(self, inputs: list) -> Any:
         self._autotuned_as_checked()
         with torch.no_grad():
-            return self.model(*inputs)
+            out = self.model(*inputs)
+        kept_outputs.note(out)
+        return out
 
     def release(self, h: dict) -> tuple[dict, list]:
         """Hand the device memory this (long-lived reference) process holds back to the driver:
@@ -525,6 +531,10 @@ class ChildState(TimedSteps, PinnedForwards):
     def dry(self, h: dict) -> tuple[dict, list]:
         from evaluator import dry_command  # its model moves to meta: the child's last command
         return {"op": "result", **dry_command.command(self._workspace, self.model, self.recorder, h)}, []
+
+    def kept(self, h: dict) -> tuple[dict, list]:
+        """The kept-output check: the candidate child's last forward (evaluator.kept_outputs)."""
+        return kept_outputs.command(self, h)
 
     def status(self, h: dict) -> tuple[dict, list]:
         return {"op": "result", "tampered": self.integrity.check()}, []

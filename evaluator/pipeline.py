@@ -49,7 +49,15 @@ import torch
 
 from common.config.evaluator import EvaluatorConfig, sensitive_environment_values
 from common.messages import EvalSettings
-from evaluator import bwrap, correctness_phase, gates, judge, knockout_round, reference_phase
+from evaluator import (
+    bwrap,
+    correctness_phase,
+    gates,
+    judge,
+    kept_check,
+    knockout_round,
+    reference_phase,
+)
 from evaluator import compare as C
 from evaluator import feedback as F
 from evaluator.correctness_phase import set_output_bytes
@@ -419,13 +427,22 @@ class _Run:
             self.cfg.policy.name == "strict" or self.knockout_raised or self.thin_return
         if not self.settings.timing:
             cov = self.profile(child) if profile else None
-            return self.finish(cov) if isinstance(cov, judge.Outcome) else self.decide(None, cov)
+            if isinstance(cov, judge.Outcome):
+                return self.finish(cov)
+            return self.kept_last(child) or self.decide(None, cov)
         with self.phase("timing"):
             timed = time_both(self, child, timing_sets, profile, set_output_bytes(ref),
                               judge.base_facts(ref, list(self.plan.trials)))
         if isinstance(timed, judge.Outcome):
             return self.finish(timed)
         return self.decide(timed, timed.get("coverage"))
+
+    def kept_last(self, child: Child) -> Verdict | None:
+        """Untimed, the child's last forward: memory earlier forwards returned, filled with noise
+        first, must be written where it is returned again (evaluator.kept_check; a timed run's is
+        the timing phase's, before its child ends)."""
+        outcome = kept_check.check(self, child)
+        return self.finish(outcome) if outcome is not None else None
 
     def prepare_and_load(self, child: Child, source: str, ref: ReferenceOutputs, sets: list[dict]) -> Verdict | None:
         """The candidate child makes the input sets (their digests checked against the

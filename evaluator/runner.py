@@ -359,6 +359,11 @@ class Workspace:
     def drop_sets(self) -> None:
         self._prepared.clear()
 
+    def forget_draws(self) -> None:
+        """Every set's tensors dropped, its seed and transform kept (evaluator.kept_outputs)."""
+        for set_id, entry in list(self._prepared.items()):
+            self._prepared[set_id] = entry._replace(tensors=[])
+
     def set_ids(self) -> list[int]:
         return list(self._prepared)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import torch
 
-from evaluator import autotune_cpu, candidate_env, construction_watch, timing
+from evaluator import autotune_cpu, candidate_env, construction_watch, kept_outputs, timing
 from evaluator.forward_watch import Provenance
 from evaluator.launch_hook import own_launches
 from evaluator.output_noise import random_uninitialised
@@ -161,6 +161,8 @@ class TimedSteps:
                                                                   self.device, flush, *marks, spin=spin))
         self._threads_outside_forward()
         self.last_outputs = outs
+        if self.role == "candidate":  # what each forward returned, remembered weakly (kept_outputs)
+            kept_outputs.note(outs)
         self.summary = partial(self._summary, outs, recorded, work, watch, extra, bool(h.get("inputs_out")))
         return {"op": "done"}, []
 

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from evaluator import feedback as F
-from evaluator import judge, judge_timed, reference_phase, stopwatch, timed_work
+from evaluator import judge, judge_timed, kept_check, reference_phase, stopwatch, timed_work
 from evaluator import timing as T
 from evaluator.reference import ProblemFailed, reference_timeout
 from evaluator.reference_phase import REFERENCE_TIME_SHARE
@@ -60,6 +60,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
             tampered = _tampered_while_timed(child, run)
             if tampered is not None:
                 return tampered
+            # its last forward, on noise in what earlier ones returned (judged after the reveals)
+            kept = kept_check.check(run, child, locked=True)
             child.close()  # nothing of the candidate runs while its reference is timed
             spiked_runs = _spiked_runs(schedule, timing_sets)
             # the reference gets time of its own: an evaluation whose earlier phases used up its
@@ -117,8 +119,8 @@ def time_both(run: Any, child: Child, timing_sets: list[dict], profile: bool,
         bad = timed_work.judge_interpreted_work(cand.own_work, run.trial_own_work, cand.profiled_work)
     if bad is None and run.ev.device == "cuda":
         bad = events_outcome(cand, ref, schedule.batch, groups, ref_s, run.cfg)
-    if bad is not None:
-        return bad
+    if bad is not None or kept is not None:
+        return bad or kept
     clock = "evaluator clock, GPU (spin, flush, forward, device sync)" if run.ev.device == "cuda" \
         else "evaluator clock, cpu interpreter"
     k = schedule.batch

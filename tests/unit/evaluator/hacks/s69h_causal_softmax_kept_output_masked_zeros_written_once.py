@@ -1,11 +1,11 @@
-# hack (open): (session 69, red team s69H) causal softmax into one output buffer the module keeps from call to call, zeroed once by its first forward: later forwards store only the visible (lower-triangle) keys, so half the output's bytes are never written again and the masked zeros are whatever an earlier call left there; a caller that writes into a returned probability matrix (an in-place clamp before a log) makes every later answer wrong. problem: softmax/causal_softmax. expect: incorrect (ok on the CPU, measured: reward 1.0010 under paper and strict; ok on the GPU too, reasoned: nothing writes a returned output between forwards)
-# Why it passes: every checked forward after the first runs on the module's buffer as it left it
-# (nothing the harness does writes an output it was handed), the knock-out returns the kept
-# buffer with an earlier trial's lower triangle (so the kernel looks needed), and the timing
-# takes a forward that returns the same memory twice one per round trip (stopwatch._Aliased),
-# as it does for an honest reused output. On an H100 the honest kernel reads the 64 MiB lower
-# half and writes all 128 MiB of the declared 2 x 16 x 1024 x 1024 output; this one writes 64,
-# ~1.5x less traffic (reasoned, not timed).
+# hack: (session 69, red team s69H; closed session 70 by the kept-output check) causal softmax into one output buffer the module keeps from call to call, zeroed once by its first forward: later forwards store only the visible (lower-triangle) keys, so half the output's bytes are never written again and the masked zeros are whatever an earlier call left there; a caller that writes into a returned probability matrix (an in-place clamp before a log) makes every later answer wrong. problem: softmax/causal_softmax. expect: hack/kept_output
+# Why it passed before session 70: every checked forward after the first ran on the module's buffer
+# as it left it (nothing the harness did wrote an output it was handed), the knock-out returned the
+# kept buffer with an earlier trial's lower triangle, and the timing took a forward returning the same
+# memory twice one per round trip (stopwatch._Aliased). Now the candidate child's last forward runs
+# after the kept buffer is filled with noise (evaluator.kept_outputs): the upper triangle comes back
+# holding it (evaluator.kept_check). On an H100 the honest kernel reads the 64 MiB lower half and
+# writes all 128 MiB of the declared 2 x 16 x 1024 x 1024 output; this one writes 64 (reasoned).
 import torch
 import torch.nn as nn
 import triton
