@@ -9,9 +9,10 @@ tested it, which was rolled back (as if never run) at both sizes, and its capped
 nowhere (red team s69c, ok at 1.0011). Now the bytes a run launch stored are known from then on
 (dry_values.learn) where the GPU's launch stores the same: the launch loaded nothing unset or
 launched (its loaded parameters' storages: what it stored is a function of values the GPU holds
-too), one program wrote the byte (two programs, or two lanes of one write, race: the last writer
-is the CPU's order, not the GPU's), and its atomics were one program's (a ticket's old values
-follow the order programs run in). Every other byte it wrote is forgotten (dry_values.forget):
+too), one program wrote the byte, or every store to it wrote the same bits (two programs, or two
+lanes of one write, storing two values race: the last writer is the CPU's order, not the
+GPU's), and its atomics were one program's (a ticket's old values follow the order programs run
+in). Every other byte it wrote is forgotten (dry_values.forget):
 a launch that loaded noise and stored it over a known byte made it noise too. Left as it was: a
 storage the model holds known (torch.zeros) that a run launch stored noise into.
 """
@@ -30,13 +31,15 @@ class _Writes:
 
     def __init__(self, raw: Any, ranges: list) -> None:
         self._raw, self._ranges = raw, ranges
-        self.writes: list = []  # (addresses: int64 array, itemsize, program)
+        self.writes: list = []  # (addresses: int64 array, itemsize, program, bytes or None)
         self.atomic_programs: set = set()
 
     def __getattr__(self, name: str):
         return getattr(self._raw, name)
 
-    def _keep(self, ptrs, mask, itemsize: int) -> None:
+    def _keep(self, ptrs, mask, itemsize: int, value=None) -> None:
+        """Keep the lanes' addresses inside `ranges`, with the bytes each stored (`value`; None
+        for an atomic: what it left follows the order programs run in)."""
         from triton.runtime import interpreter as ti
 
         ptrs = np.asarray(ptrs, dtype=np.uint64)
@@ -45,12 +48,17 @@ class _Writes:
         inside = np.zeros(at.shape, dtype=bool)
         for base, n in self._ranges:
             inside |= (at >= base) & (at < base + n)
-        if inside.any():
-            self.writes.append((at[inside], itemsize, tuple(getattr(ti.interpreter_builder, "grid_idx", ()))))
+        if not inside.any():
+            return
+        data = None
+        if value is not None:
+            value = np.ascontiguousarray(np.broadcast_to(np.asarray(value), ptrs.shape)[on].reshape(-1))
+            data = value.view(np.uint8).reshape(-1, itemsize)[inside]
+        self.writes.append((at[inside], itemsize, tuple(getattr(ti.interpreter_builder, "grid_idx", ())), data))
 
     def store(self, ptrs, value, mask):
         out = self._raw.store(ptrs, value, mask)
-        self._keep(ptrs, mask, np.asarray(value).dtype.itemsize)
+        self._keep(ptrs, mask, np.asarray(value).dtype.itemsize, value)
         return out
 
     def atomic_rmw(self, op, ptrs, value, mask, sem):
@@ -101,26 +109,45 @@ def recording(loaded: list, stored: list, key, launched: dict):
 def _settle(key: int, storage: Any, writes: list, clean: bool) -> None:
     """Known (or, where not `clean`, forgotten) the bytes of `storage` the launch wrote: known
     where one program wrote them (its last write is what they hold, in program order on the GPU
-    too), forgotten where two did or two lanes of one write did (a race)."""
+    too) or every write wrote the same bits; forgotten where two programs wrote two values, or
+    two lanes of one write did (a race), or an atomic of two programs did."""
     from evaluator import dry_values
 
     base, n = int(storage.data_ptr()), int(storage.nbytes())
-    owner = np.full(n, -1, dtype=np.int64)  # -1 unwritten, -2 two writers, else the program
+    owner = np.full(n, -1, dtype=np.int64)  # -1 unwritten, -2 two programs, else the program
+    first = np.zeros(n, dtype=np.uint8)  # the bits first written
+    agree = np.ones(n, dtype=bool)  # every write wrote `first`
     programs: dict = {}
-    for at, itemsize, program in writes:
+    for at, itemsize, program, data in writes:
         offs = at - base
-        offs = offs[(offs >= 0) & (offs + itemsize <= n)]
-        if not offs.size:
+        inside = (offs >= 0) & (offs + itemsize <= n)
+        if not inside.any():
             continue
         mine = programs.setdefault(program, len(programs))
-        spots = (offs[:, None] + np.arange(itemsize)[None, :]).reshape(-1)
-        unique, counts = np.unique(spots, return_counts=True)
+        spots = (offs[inside][:, None] + np.arange(itemsize)[None, :]).reshape(-1)
+        got = None if data is None else data[inside].reshape(-1)
+        order = np.argsort(spots, kind="stable")
+        spots = spots[order]
+        got = None if got is None else got[order]
+        new = np.ones(spots.size, dtype=bool)
+        new[1:] = spots[1:] != spots[:-1]
+        unique = spots[new]
+        clash = unique[:0]
+        if got is None:
+            agree[unique] = False
+        else:  # two lanes of this write on one byte with two values: a race
+            split = np.flatnonzero(new)
+            low, high = np.minimum.reduceat(got, split), np.maximum.reduceat(got, split)
+            was = owner[unique] == -1
+            first[unique[was]] = low[was]
+            agree[unique] &= (low == high) & (first[unique] == low)
+            clash = unique[low != high]
         was = owner[unique]
         owner[unique] = np.where((was == -1) | (was == mine), mine, -2)
-        owner[unique[counts > 1]] = -2
+        owner[clash] = -2
     written = owner != -1
     if not written.any():
         return
-    known = (owner >= 0) & clean
+    known = ((owner >= 0) | agree) & written & clean
     dry_values.forget(key, written & ~known)
     dry_values.learn(key, storage, known)

@@ -338,13 +338,16 @@ def _set_one(flag_ptr, src_ptr, MODE: tl.constexpr):
         tl.atomic_xchg(flag_ptr, 1)
     elif MODE == 2:  # what it stores comes from memory torch.empty left: noise
         tl.store(flag_ptr, tl.load(src_ptr))
-    else:  # every program stores its own id: the last writer is the CPU's order
+    elif MODE == 3:  # every program stores its own id: the last writer is the CPU's order
         tl.store(flag_ptr, tl.program_id(0))
+    else:  # every program stores 1: the same bits whatever the order
+        tl.store(flag_ptr, 1)
 
 
 @needs_interpreter
-@pytest.mark.parametrize("mode, programs, known", [(0, 1, True), (1, 1, True), (2, 1, False), (3, 4, False)],
-                         ids=["store", "xchg", "from_noise", "race"])
+@pytest.mark.parametrize("mode, programs, known",
+                         [(0, 1, True), (1, 1, True), (2, 1, False), (3, 4, False), (4, 4, True)],
+                         ids=["store", "xchg", "from_noise", "race", "same_value_from_every_program"])
 def test_what_a_run_launch_stores_into_empty_memory_is_known_where_the_gpu_stores_the_same(mode, programs, known):
     """A launch the real forward runs (dry_tells `feeds`) that sets a torch.empty flag: the flag
     was unset whatever it stored, and the capped store a test on it chose judged nowhere (red
@@ -367,7 +370,7 @@ def test_what_a_run_launch_stores_into_empty_memory_is_known_where_the_gpu_store
     got = dry_launch.stored([dry_launch.Launch(_capped_if_flag, (256,), (x, y, flag, 1 << 14), {"BLOCK": 64})],
                             dry_launch.Budget(60), unrun=unrun, branched=branched)
     stored = got["_capped_if_flag#0:1"]["stored"]
-    if known and mode < 2:
+    if known:
         assert stored == {"4": 1024} and not branched
     else:
         assert stored == {} and branched == ["_capped_if_flag#0"]
