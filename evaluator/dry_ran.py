@@ -25,17 +25,30 @@ import numpy as np
 
 
 class _Writes:
-    """Stands in for the interpreter's native module while a run launch runs: every store and
-    atomic forwarded, and each lane's address inside `ranges` (the unset storages it was
-    handed) kept with the program that wrote it."""
+    """The interpreter's native module's store and atomics (or the guard's stand-in's:
+    evaluator.interpreter_guard `_Guarded`, patched on the object itself, so that what reads
+    `interpreter._interpreter` still finds the guard) while a run launch runs: each forwarded,
+    and each lane's address inside `ranges` (the unset storages it was handed) kept with the
+    program that wrote it."""
 
-    def __init__(self, raw: Any, ranges: list) -> None:
-        self._raw, self._ranges = raw, ranges
+    def __init__(self, target: Any, ranges: list) -> None:
+        self._target, self._ranges = target, ranges
+        self._plain = {name: getattr(target, name) for name in ("store", "atomic_rmw", "atomic_cas")}
+        self._own = {name: name in getattr(target, "__dict__", {}) for name in self._plain}
         self.writes: list = []  # (addresses: int64 array, itemsize, program, bytes or None)
         self.atomic_programs: set = set()
 
-    def __getattr__(self, name: str):
-        return getattr(self._raw, name)
+    def __enter__(self) -> _Writes:
+        for name in self._plain:
+            setattr(self._target, name, getattr(self, name))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for name, plain in self._plain.items():
+            if self._own[name] or not hasattr(type(self._target), name):
+                setattr(self._target, name, plain)
+            else:
+                delattr(self._target, name)
 
     def _keep(self, ptrs, mask, itemsize: int, value=None) -> None:
         """Keep the lanes' addresses inside `ranges`, with the bytes each stored (`value`; None
@@ -57,17 +70,17 @@ class _Writes:
         self.writes.append((at[inside], itemsize, tuple(getattr(ti.interpreter_builder, "grid_idx", ())), data))
 
     def store(self, ptrs, value, mask):
-        out = self._raw.store(ptrs, value, mask)
+        out = self._plain["store"](ptrs, value, mask)
         self._keep(ptrs, mask, np.asarray(value).dtype.itemsize, value)
         return out
 
     def atomic_rmw(self, op, ptrs, value, mask, sem):
-        out = self._raw.atomic_rmw(op, ptrs, value, mask, sem)
+        out = self._plain["atomic_rmw"](op, ptrs, value, mask, sem)
         self._atomic(ptrs, mask, np.asarray(value).dtype.itemsize)
         return out
 
     def atomic_cas(self, ptrs, cmp, value, sem):
-        out = self._raw.atomic_cas(ptrs, cmp, value, sem)
+        out = self._plain["atomic_cas"](ptrs, cmp, value, sem)
         self._atomic(ptrs, None, np.asarray(value).dtype.itemsize)
         return out
 
@@ -95,12 +108,8 @@ def recording(loaded: list, stored: list, key, launched: dict):
         yield
         return
     clean = not any(key(t) in dry_values._UNSET or key(t) in launched for t in loaded)
-    raw = ti._interpreter
-    writes = ti._interpreter = _Writes(raw, ranges)
-    try:
+    with _Writes(ti._interpreter, ranges) as writes:
         yield
-    finally:
-        ti._interpreter = raw
     clean = clean and len(writes.atomic_programs) <= 1
     for k, storage in targets.items():
         _settle(k, storage, writes.writes, clean)
