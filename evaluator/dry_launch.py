@@ -208,8 +208,15 @@ def _rolled_back(memory: dry_memory.Memory, facts, name: str, unrun: list, branc
     try:
         yield
     except Unmodelled as exc:
+        stored = [s for s in memory.storages.values() if s.current]
         memory.rollback(saved)
         unrun.append(f"{name}: {str(exc)[:120]}")
+        for storage in stored if not isinstance(exc, dry_tests.DataTest) else ():
+            # stopped by its pace (or an op the model does not know), not by the data: what
+            # it stores is no lower bound, and its storages judged empty refused an honest
+            # grouped GEMM whole at the CPU's sizes (s57d_22, session 70): unjudged, as a
+            # data-addressed launch's the pace stops
+            storage.unjudged = True
         if isinstance(exc, dry_tests.DataTest) and branched is not None:
             branched.append(name)
 

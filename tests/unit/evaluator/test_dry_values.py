@@ -250,6 +250,22 @@ def test_a_data_addressed_launch_the_pace_stops_leaves_its_storages_unjudged():
     assert unrun and "_wrapped#0:1" not in got
 
 
+@needs_interpreter
+def test_a_branched_launch_the_pace_stops_leaves_its_storages_unjudged():
+    """Rolled back, it stored nothing at the declared sizes and everything at the CPU's: an
+    honest grouped GEMM (honest/s57d_22, 16384 programs) was refused so in session 69."""
+    from evaluator import dry_launch
+
+    ticks = iter(range(10**6))
+    n, unrun = 1 << 14, []
+    tensors = [torch.randn(n), torch.empty(n), torch.zeros(1, dtype=torch.int32)]
+    dry_values.start()
+    dry_values.take(0, _capped_if_flag, tensors, {}, _key)
+    got = dry_launch.stored([dry_launch.Launch(_capped_if_flag, (n // 64,), (*tensors, n), {"BLOCK": 64})],
+                            dry_launch.Budget(40, cpu=lambda: float(next(ticks))), unrun=unrun)
+    assert unrun and "_capped_if_flag#0:1" not in got
+
+
 def _branched(kernel, n: int, real: bool = True) -> tuple:
     from evaluator import dry_launch
 
