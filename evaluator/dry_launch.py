@@ -57,6 +57,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from evaluator import (
+    dry_atomics,
     dry_configs,
     dry_facts,
     dry_memory,
@@ -207,8 +208,15 @@ def _rolled_back(memory: dry_memory.Memory, facts, name: str, unrun: list, branc
     try:
         yield
     except Unmodelled as exc:
+        stored = [s for s in memory.storages.values() if s.current]
         memory.rollback(saved)
         unrun.append(f"{name}: {str(exc)[:120]}")
+        for storage in stored if not isinstance(exc, dry_tests.DataTest) else ():
+            # stopped by its pace (or an op the model does not know), not by the data: what
+            # it stores is no lower bound, and its storages judged empty refused an honest
+            # grouped GEMM whole at the CPU's sizes (s57d_22, session 70): unjudged, as a
+            # data-addressed launch's the pace stops
+            storage.unjudged = True
         if isinstance(exc, dry_tests.DataTest) and branched is not None:
             branched.append(name)
 
@@ -491,14 +499,45 @@ def _dry_builder(builder, memory: dry_memory.Memory, budget: Budget, unmasked: b
 
     def rmw(op, ptr, val, mask, sem, scope):
         memory.load(ptr.data, mask.data, np.dtype(val.data.dtype).itemsize)  # a read, then a write
+        shape = np.shape(ptr.data)
+        on = np.broadcast_to(np.asarray(mask.data, dtype=bool), shape)
+        old, known = held(ptr, val, ~dry_taint.of(mask, shape) & on & ~dry_taint.of(val, shape))
+        same = dry_atomics.rmw(getattr(op, "name", str(op).rsplit(".", 1)[-1]), ptr.data, old, known,
+                               np.broadcast_to(val.data, shape), on) if known.any() else known
         store(ptr, val, mask)
-        return data_(TensorHandle(np.zeros_like(val.data), val.dtype.scalar))
+        return unchanged(ptr, old, same, val.dtype.scalar)
 
     def cas(ptr, cmp, val, sem, scope):
-        known = TensorHandle(np.ones(np.shape(ptr.data), dtype=bool), None)
-        dry_taint.set_(known, False)
-        store(ptr, val, known)
-        return data_(TensorHandle(np.array(cmp.data), cmp.dtype.scalar))
+        import triton.language as tl
+
+        # (an int1 handle: one typed None failed the interpreter's check, and every CAS stopped
+        # its launch unmodelled until session 70)
+        every_lane = TensorHandle(np.ones(np.shape(ptr.data), dtype=bool), tl.int1)
+        dry_taint.set_(every_lane, False)
+        shape = np.shape(ptr.data)
+        old, known = held(ptr, val, ~dry_taint.of(cmp, shape) & ~dry_taint.of(val, shape))
+        same = dry_atomics.cas(ptr.data, old, known, cmp.data, val.data) if known.any() else known
+        store(ptr, val, every_lane)
+        return unchanged(ptr, old, same, cmp.dtype.scalar)
+
+    def held(ptr, val, lanes):
+        """(old values, known) per lane: the problem's draw where the element was not stored by
+        the running launch yet, the address and `lanes` known (evaluator.dry_atomics)."""
+        shape, kind = np.shape(ptr.data), np.dtype(val.data.dtype)
+        if not (unmasked and memory.values):
+            return np.zeros(shape, dtype=kind), np.zeros(shape, dtype=bool)
+        storages = {s.base: s for s in memory.storages.values()}
+        return dry_values.read(memory.values, storages, ptr.data, lanes & ~dry_taint.of(ptr, shape), kind)
+
+    def unchanged(ptr, old, same, dtype):
+        """An atomic's result: the old value, known, where it left memory as it was (the
+        element not marked changed then: a later program reads it known too), else the data's."""
+        handle = TensorHandle(np.where(same, old, np.zeros_like(old)), dtype)
+        if not same.any():
+            return data_(handle)
+        memory.unchanged(ptr.data, same, old.dtype.itemsize)
+        dry_taint.set_(handle, ~same)
+        return handle
 
     def data_(handle):  # what memory held: data throughout
         if unmasked:

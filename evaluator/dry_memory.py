@@ -315,6 +315,15 @@ class Memory:
             if inside.any():  # a lane that only may store, outside: no store there
                 storage.mark(lanes[inside], itemsize, writer=self._writers(), launch=self.launch, sure=mine[inside])
 
+    def unchanged(self, ptrs: np.ndarray, lanes: np.ndarray, itemsize: int) -> None:
+        """The elements `lanes` of an atomic reach were stored, not changed (evaluator.dry_atomics:
+        an add of 0): not the running launch's own, so a later program reads them from the draw
+        (evaluator.dry_values `read`)."""
+        for storage, offsets in self._split(np.asarray(ptrs, dtype=np.uint64).reshape(-1)[np.asarray(lanes).reshape(-1)]):
+            mine = storage.current.get(itemsize)
+            if mine is not None:
+                mine[offsets[offsets + itemsize <= storage.nbytes] // itemsize] = False
+
     def _writers(self) -> tuple:
         """The running launch's overwrite keys: its kernel's (`begin`), and its kernel's at the
         store running now (`kernel|Lline`, `site`: the line of the kernel's body it stores from)."""

@@ -292,6 +292,16 @@ class Recorded(list):
         launched(kernel, tuple(args), dict(kwargs), len(self))
         super().append(made)
 
+    def running(self, kernel: Any, args: tuple, kwargs: dict) -> Any:
+        """Around a launch it runs (`runs_next`): what it stores into a storage torch.empty made
+        is known from then on where it loaded nothing unset (evaluator.dry_ran)."""
+        from evaluator import dry_ran
+
+        with torch._C.DisableTorchFunction():
+            loaded = _handed(kernel, tuple(args), dict(kwargs), loads=True)
+            stored = _handed(kernel, tuple(args), dict(kwargs))
+        return dry_ran.recording(loaded, stored, _key, _LAUNCHED)
+
     def ran(self, made: Any) -> None:
         """Keep a launch that ran (its programs run by the interpreter, its stores real); one
         whose grid the launch hook did not resolve has no model: a tell, never a kept ok."""

@@ -34,6 +34,7 @@ LIMIT_BYTES = 1 << 31  # bytes of distinct copies in one forward at most (past i
 
 _SNAPSHOTS: dict[int, list] = {}  # launch ordinal -> [(address, its bytes when the launch was made)]
 _UNSET: dict[int, Any] = {}  # storage key -> the storage (held), made by an op leaving memory as it was
+_KNOWN: dict[int, np.ndarray] = {}  # unset storage key -> its bytes set since from known values (`learn`)
 _HELD = [0]
 _LAST: dict[int, tuple] = {}  # storage key -> (address, its last copy): an unchanged storage shares it
 
@@ -47,6 +48,7 @@ def start() -> None:
     """A new forward: nothing copied, nothing made."""
     _SNAPSHOTS.clear()
     _UNSET.clear()
+    _KNOWN.clear()
     _LAST.clear()
     _HELD[0] = 0
 
@@ -56,6 +58,26 @@ def made_unset(key: int, tensor: Any) -> None:
     from such a storage: never known here."""
     if key != -1:
         _UNSET[key] = tensor.untyped_storage()
+        _KNOWN.pop(key, None)
+
+
+def learn(key: int, storage: Any, known: np.ndarray) -> None:
+    """The bytes `known` (a bool per byte of `storage`) of an unset storage now hold values the
+    GPU's forward holds there too: set by a torch fill of a view (`observed`), or by a launch the
+    real forward ran that loaded nothing unset (evaluator.dry_ran: a flag torch.empty made that
+    a one-program launch set to 1 stayed the data's, red team s69c)."""
+    if key not in _UNSET:
+        return
+    held = _KNOWN.get(key)
+    _KNOWN[key] = known.copy() if held is None else held | known
+
+
+def forget(key: int, known: np.ndarray) -> None:
+    """The bytes `known` of an unset storage hold what the model cannot say again (a launch run
+    in the real forward that loaded something unset stored there)."""
+    held = _KNOWN.get(key)
+    if held is not None:
+        held &= ~known
 
 
 _SETTERS = frozenset({"fill_", "zero_", "copy_"})  # ops writing every element of their first argument
@@ -87,6 +109,35 @@ def observed(func, args: tuple, kwargs: dict, out, key, tensors) -> None:
         elif name in _SETTERS and t.is_contiguous() and t.storage_offset() == 0 \
                 and t.numel() * t.element_size() == t.untyped_storage().nbytes():
             _UNSET.pop(key(t), None)
+            _KNOWN.pop(key(t), None)
+        elif name in _SETTERS and key(t) in _UNSET:  # a view of it set (`flag[0] = 1`): those bytes
+            covered = view_bytes(t)
+            if covered is not None:
+                learn(key(t), t.untyped_storage(), covered)
+
+
+MAX_VIEW_ELEMENTS = 1 << 22  # elements of a strided view a fill is placed by at most (more: not known)
+
+
+def view_bytes(t: Any) -> np.ndarray | None:
+    """A bool per byte of `t`'s storage: those its elements cover (None: a strided view past
+    MAX_VIEW_ELEMENTS)."""
+    n, size = int(t.untyped_storage().nbytes()), t.element_size()
+    covered = np.zeros(n, dtype=bool)
+    if t.numel() == 0:
+        return covered
+    if t.is_contiguous():
+        first = t.storage_offset() * size
+        covered[first:first + t.numel() * size] = True
+        return covered
+    if t.numel() > MAX_VIEW_ELEMENTS:
+        return None
+    index = np.array([t.storage_offset()], dtype=np.int64)
+    for extent, stride in zip(t.shape, t.stride()):
+        index = (index[:, None] + np.arange(extent, dtype=np.int64)[None, :] * stride).reshape(-1)
+    spots = (index[:, None] * size + np.arange(size, dtype=np.int64)[None, :]).reshape(-1)
+    covered[spots[(spots >= 0) & (spots < n)]] = True
+    return covered
 
 
 def steers(kernel: Any) -> bool:
@@ -109,7 +160,7 @@ def take(ordinal: int, kernel: Any, tensors: list, launched: dict, key) -> None:
     kept, seen = _SNAPSHOTS.setdefault(ordinal, []), set()
     for t in tensors:
         k = key(t)
-        if k == -1 or k in launched or k in _UNSET or k in seen or t.device.type != "cpu":
+        if k == -1 or k in launched or (k in _UNSET and k not in _KNOWN) or k in seen or t.device.type != "cpu":
             continue
         seen.add(k)
         storage = t.untyped_storage()
@@ -126,7 +177,8 @@ def take(ordinal: int, kernel: Any, tensors: list, launched: dict, key) -> None:
                 raise Past(f"its launches whose loaded values steer their stores were handed more than "
                            f"{LIMIT_BYTES} bytes of distinct storage contents")
             _LAST[k] = (address, now)
-        kept.append((address, now))
+        part = _KNOWN.get(k) if k in _UNSET else None  # an unset storage: its known bytes alone
+        kept.append((address, now, None if part is None else part.copy()))
 
 
 def of(ordinal: int) -> list:
@@ -143,9 +195,12 @@ def read(copies: list, storages: dict, ptrs: np.ndarray, lanes: np.ndarray, dtyp
     size = dtype.itemsize
     flat = np.asarray(ptrs, dtype=np.uint64).reshape(-1)
     want = np.broadcast_to(lanes, shape).reshape(-1)
-    for base, data in copies:
+    for base, data, part in copies:
         offs = flat.astype(np.int64) - base
         inside = want & (offs >= 0) & (offs + size <= data.size) & (offs % size == 0)
+        if inside.any() and part is not None:  # an unset storage: the elements whose bytes are known
+            at = np.where(inside, offs, 0)
+            inside &= np.logical_and.reduce([part[at + j] for j in range(size)])
         if not inside.any():
             continue
         index = np.where(inside, offs // size, 0)

@@ -564,8 +564,10 @@ class LaunchRecorder:
             recorder.nested.append(0)  # the work of launches made inside this one (a callable grid's)
             around = recorder.around(self, args, kwargs) if launch and recorder.around is not None \
                 else nullcontext()
+            # what a launch the dry model's real forward runs stores into torch.empty's memory
+            recording = recorder.dry.running(self, args, kwargs) if ran else nullcontext()
             try:
-                with around:
+                with around, recording:
                     kernel = original(self, *args, **kwargs)
             finally:
                 inner = recorder.nested.pop()
