@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 import torch
 import torch.nn as nn
+from conftest import fixture_problem
 
 from evaluator import kept_check, kept_outputs
 
@@ -175,8 +176,6 @@ def test_the_kept_buffer_is_refused_where_nothing_is_timed_too(evaluator):
     """Without timing the candidate child's last command is the check, after the trials (and
     the profile, where one is asked): red team s69H's file is refused there as in a timed run."""
     from pathlib import Path
-
-    from conftest import fixture_problem
 
     from common.messages import EvalSettings
 

@@ -71,10 +71,12 @@ def test_unhooked_launch_during_arm_is_charged(unsafe_evaluator, settings, relu,
     time is the forward's (2 loaded cores: arm + commit 24-40 ms against the reference's about
     1 ms, 14-39 ms charged, 71-105 ms per forward against 42-86 ms honest). With the integrity
     check after timing left out (a patch undone before the last commit answers, which it does
-    not see), the clock still charges the moved work."""
-    from evaluator import timing_phase
+    not see; nor the kept-output check's, the child's last command since session 70), the clock
+    still charges the moved work."""
+    from evaluator import kept_check, timing_phase
 
     monkeypatch.setattr(timing_phase, "_tampered_while_timed", lambda child, run: None)
+    monkeypatch.setattr(kept_check, "check", lambda run, child, locked=False: None)
     verdict = unsafe_evaluator.evaluate(relu, UNHOOKED.read_text(), settings)
     assert verdict.status == "ok", verdict.feedback
     moved = verdict.details["timing"]["candidate"]
