@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 # storage -> (its weak reference, the dtype it was first returned as): every storage a candidate
 # forward in this process returned that may still be alive
 _RETURNED: dict[int, tuple[StorageWeakRef, torch.dtype]] = {}
-MAX_TRACKED = 4096  # a bound on the table; past it the oldest entries are forgotten
+MAX_TRACKED = 4096  # past it the table drops its expired entries (never a live one: an evicted kept
+# buffer would go unfilled, a cheat holding 4096 fresh outputs alive to push it out)
 
 _INT_OF_SIZE = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
 
@@ -75,8 +76,6 @@ def _remember(t: torch.Tensor) -> None:
 def _prune() -> None:
     for key in [k for k, (ref, _) in _RETURNED.items() if ref.expired()]:
         del _RETURNED[key]
-    while len(_RETURNED) > MAX_TRACKED:
-        del _RETURNED[next(iter(_RETURNED))]
 
 
 def alive() -> list[tuple[torch.UntypedStorage, torch.dtype]]:

@@ -184,3 +184,16 @@ def test_the_kept_buffer_is_refused_where_nothing_is_timed_too(evaluator):
                                  EvalSettings(device="cpu", timeout_s=60, trials=2, timing=False))
     assert verdict.status == "hack" and verdict.hacks == ["kept_output"], verdict.feedback
     assert verdict.details["kept_output"]["unchanged"] > 0
+
+
+def test_a_kept_buffer_is_not_forgotten_behind_many_live_outputs():
+    """A module holding thousands of fresh outputs alive must not push its kept buffer out of
+    the table the fill reads (it would go unfilled and unchecked)."""
+    kept_outputs._RETURNED.clear()
+    kept = torch.zeros(8)
+    kept_outputs.note(kept)
+    held = [torch.zeros(1) for _ in range(kept_outputs.MAX_TRACKED + 8)]
+    for t in held:
+        kept_outputs.note(t)
+    assert any(s.data_ptr() == kept.untyped_storage().data_ptr() for s, _ in kept_outputs.alive())
+    kept_outputs._RETURNED.clear()
